@@ -1,0 +1,137 @@
+import type { PageLoaderArgs } from '../src/page-context.ts';
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useRouteError,
+} from 'react-router';
+import { CartLink } from '../src/cart/ui/cart-link.tsx';
+import { PAGE_CACHE_CONTROL } from '../src/platform/constants/index.ts';
+import { messages } from '../src/platform/messages/index.ts';
+import type { Notice } from '../src/platform/session/session.ts';
+import { LiveRegion } from '../src/ui/live-region.tsx';
+import { Notices } from '../src/ui/notices.tsx';
+import stylesheet from './styles.css?url';
+
+export const links = () => [{ rel: 'stylesheet', href: stylesheet }];
+
+export const headers = () => ({ 'Cache-Control': PAGE_CACHE_CONTROL });
+
+export interface RootData {
+  testMode: boolean;
+  notices: Notice[];
+  cartCount: number | null;
+  redirectAfterAdd: boolean;
+}
+
+/**
+ * Shop-wide page data. For a visitor without a session it is the same for everyone (so the page
+ * can be cached); per-visitor data arrives from the cart calls after hydration.
+ */
+export async function loader({ context }: PageLoaderArgs): Promise<RootData> {
+  const { shop, session } = context;
+  const notices = session ? await shop.sessions.takeNotices(session.id) : [];
+  const cartCount = session ? (await shop.cart.read(session.id)).totals.itemsCount : null;
+  return {
+    testMode: shop.payments.testMode,
+    notices,
+    cartCount,
+    redirectAfterAdd: process.env.CART_REDIRECT_AFTER_ADD === 'yes',
+  };
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export function SiteHeader({ cartCount }: { cartCount: number | null }) {
+  return (
+    <header className="site-header">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <div className="site-header-inner">
+        <a href="/" className="site-title">
+          {messages.shopName}
+        </a>
+        <nav aria-label="Main" className="site-nav">
+          <ul>
+            <li>
+              <a href="/shop/">Shop</a>
+            </li>
+            <li>
+              <a href="/checkout/">Checkout</a>
+            </li>
+          </ul>
+        </nav>
+        <CartLink initialCount={cartCount} />
+      </div>
+    </header>
+  );
+}
+
+export function SiteFooter() {
+  return (
+    <footer className="site-footer">
+      <p>
+        © {messages.shopName}. Made with care. <a href="/shop/">Shop</a>
+      </p>
+    </footer>
+  );
+}
+
+export default function App({ loaderData }: { loaderData: RootData }) {
+  return (
+    <>
+      {loaderData.testMode && (
+        <p className="test-mode-banner" role="note">
+          {messages.testModeBanner}
+        </p>
+      )}
+      <SiteHeader cartCount={loaderData.cartCount} />
+      <main id="main" className="site-main" tabIndex={-1}>
+        <Notices notices={loaderData.notices} />
+        <Outlet />
+      </main>
+      <SiteFooter />
+      <LiveRegion />
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <>
+      <SiteHeader cartCount={null} />
+      <main id="main" className="site-main">
+        <h1>{notFound ? 'Page not found' : 'Something went wrong'}</h1>
+        <p>{notFound ? 'The page you were looking for does not exist.' : messages.serverError}</p>
+        <p>
+          <a className="button" href="/shop/">
+            {messages.returnToShop}
+          </a>
+        </p>
+      </main>
+      <SiteFooter />
+    </>
+  );
+}

@@ -1,0 +1,12 @@
+import { index, route, type RouteConfig } from '@react-router/dev/routes';
+
+/** The page table (CONTRACT §1): each page lives in its business folder. */
+export default [
+  index('../src/content/pages/home.tsx'),
+  route('shop', '../src/catalog/pages/shop.tsx'),
+  route('product/:slug', '../src/catalog/pages/product.tsx'),
+  route('cart', '../src/cart/pages/cart.tsx'),
+  route('checkout', '../src/checkout/pages/checkout.tsx'),
+  route('checkout/order-received/:orderId', '../src/checkout/pages/order-received.tsx'),
+  route('*', '../src/content/pages/not-found.tsx'),
+] satisfies RouteConfig;

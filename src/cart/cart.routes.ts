@@ -1,0 +1,260 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { ShopError } from '../platform/errors/shop-error.ts';
+import { ajaxCall, assertNonce, type AjaxCalls } from '../platform/http/ajax.ts';
+import { ensureSession, readSession } from '../platform/http/request-session.ts';
+import { assertSameOrigin } from '../platform/http/csrf.ts';
+import type { App } from '../platform/http/server.ts';
+import { format, messages } from '../platform/messages/index.ts';
+import { createNonce } from '../platform/nonce/nonce.ts';
+import type { Shop } from '../shop.ts';
+import type { CartView } from './cart.service.ts';
+import { CART_NONCE, STORE_API_NONCE } from './nonces.ts';
+import { cartFragments } from './ui/fragments.tsx';
+
+export const ITEMS_IN_CART_COOKIE = 'woocommerce_items_in_cart';
+export const CART_HASH_COOKIE = 'woocommerce_cart_hash';
+
+const quantity = z.coerce.number().int().min(0).max(1_000_000);
+const productId = z.coerce.number().int().positive();
+
+/** WooCommerce's cookies that tell scripts (not the server) whether the visitor has a cart. */
+export function setCartCookies(reply: FastifyReply, view: CartView): void {
+  const options = { path: '/', sameSite: 'lax' as const };
+  if (view.totals.itemsCount > 0) {
+    reply.setCookie(ITEMS_IN_CART_COOKIE, '1', options);
+    reply.setCookie(CART_HASH_COOKIE, view.hash, options);
+  } else {
+    reply.clearCookie(ITEMS_IN_CART_COOKIE, options);
+    reply.clearCookie(CART_HASH_COOKIE, options);
+  }
+}
+
+function variationAttributes(body: Record<string, unknown>): Record<string, string> {
+  const chosen: Record<string, string> = {};
+  for (const [name, value] of Object.entries(body)) {
+    if (name.startsWith('attribute_') && typeof value === 'string')
+      chosen[name.slice('attribute_'.length)] = value;
+  }
+  return chosen;
+}
+
+/** Attribute values keyed by the product's attribute names (the form sends `attribute_size`). */
+function byAttributeName(chosen: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(chosen).map(([key, value]) => [
+      key.charAt(0).toUpperCase() + key.slice(1),
+      value,
+    ]),
+  );
+}
+
+export function cartAjaxCalls(shop: Shop): AjaxCalls {
+  const ajaxResponse = (view: CartView, sessionId: string) => ({
+    fragments: cartFragments(view.store, createNonce(shop.secret, CART_NONCE, sessionId)),
+    cart_hash: view.hash,
+    cart: view.store,
+  });
+
+  return new Map([
+    [
+      'add_to_cart',
+      ajaxCall({
+        guard: { kind: 'same-origin' },
+        schema: z.looseObject({
+          product_id: productId,
+          quantity: quantity.default(1),
+          variation_id: productId.optional(),
+        }),
+        async handle(input, request, reply) {
+          const session = await ensureSession(request, reply, shop.sessionDeps);
+          const view = await shop.cart
+            .add(session.id, {
+              productId: input.product_id,
+              quantity: input.quantity,
+              variationId: input.variation_id,
+              attributes: byAttributeName(variationAttributes(input)),
+            })
+            .catch(async (error: unknown) => {
+              // Seed 000 §8: an error with product_url sends the browser to the product page.
+              if (!(error instanceof ShopError)) throw error;
+              const product = await shop.catalog.productById(input.product_id);
+              const parent = product?.parentId
+                ? await shop.catalog.productById(product.parentId)
+                : product;
+              throw new ShopError(error.code, error.message, error.status, {
+                ...error.data,
+                error: true,
+                ...(parent ? { product_url: `/product/${parent.slug}/` } : {}),
+              });
+            });
+          setCartCookies(reply, view);
+          return {
+            ...ajaxResponse(view, session.id),
+            success_message: format(messages.addedToCart, { name: view.product.name }),
+          };
+        },
+      }),
+    ],
+    [
+      'remove_from_cart',
+      ajaxCall({
+        guard: { kind: 'same-origin' },
+        schema: z.object({ cart_item_key: z.string().min(1).max(64) }),
+        async handle(input, request, reply) {
+          const session = await ensureSession(request, reply, shop.sessionDeps);
+          const view = await shop.cart.remove(session.id, input.cart_item_key);
+          setCartCookies(reply, view);
+          return ajaxResponse(view, session.id);
+        },
+      }),
+    ],
+  ]);
+}
+
+export function registerStoreApiCartRoutes(app: App, shop: Shop): void {
+  async function respond(request: FastifyRequest, reply: FastifyReply, view: CartView) {
+    const session = await readSession(request, shop.sessionDeps);
+    reply.header('Nonce', createNonce(shop.secret, STORE_API_NONCE, session?.id ?? ''));
+    reply.header('Nonce-Timestamp', String(Math.floor(Date.now() / 1000)));
+    if (session) reply.header('Cart-Token', shop.sessionToken(session));
+    reply.header('Cache-Control', 'no-store');
+    return view.store;
+  }
+
+  async function writeGuard(request: FastifyRequest) {
+    assertSameOrigin(request);
+    await assertNonce(request, STORE_API_NONCE, shop.sessionDeps, headerNonce(request));
+  }
+
+  app.get('/wc/store/v1/cart', async (request, reply) => {
+    const session = await readSession(request, shop.sessionDeps);
+    return respond(request, reply, await shop.cart.read(session?.id));
+  });
+
+  app.post(
+    '/wc/store/v1/cart/add-item',
+    {
+      schema: {
+        body: z.object({
+          id: productId,
+          quantity: quantity.default(1),
+          variation: z
+            .array(z.object({ attribute: z.string().max(100), value: z.string().max(200) }))
+            .max(20)
+            .optional(),
+        }),
+      },
+    },
+    async (request, reply) => {
+      await writeGuard(request);
+      const session = await ensureSession(request, reply, shop.sessionDeps);
+      const {
+        id,
+        quantity: qty,
+        variation,
+      } = request.body as {
+        id: number;
+        quantity: number;
+        variation?: { attribute: string; value: string }[];
+      };
+      const attributes =
+        variation &&
+        Object.fromEntries(variation.map((v) => [v.attribute.replace(/^attribute_/, ''), v.value]));
+      const view = await shop.cart.add(session.id, {
+        productId: id,
+        quantity: qty,
+        attributes: attributes && byAttributeName(attributes),
+      });
+      setCartCookies(reply, view);
+      reply.status(201);
+      return respond(request, reply, view);
+    },
+  );
+
+  app.post(
+    '/wc/store/v1/cart/remove-item',
+    { schema: { body: z.object({ key: z.string().min(1).max(64) }) } },
+    async (request, reply) => {
+      await writeGuard(request);
+      const session = await ensureSession(request, reply, shop.sessionDeps);
+      const view = await shop.cart.remove(session.id, (request.body as { key: string }).key);
+      setCartCookies(reply, view);
+      return respond(request, reply, view);
+    },
+  );
+
+  app.post(
+    '/wc/store/v1/cart/update-item',
+    { schema: { body: z.object({ key: z.string().min(1).max(64), quantity }) } },
+    async (request, reply) => {
+      await writeGuard(request);
+      const session = await ensureSession(request, reply, shop.sessionDeps);
+      const body = request.body as { key: string; quantity: number };
+      const view = await shop.cart.setQuantity(session.id, body.key, body.quantity);
+      setCartCookies(reply, view);
+      return respond(request, reply, view);
+    },
+  );
+}
+
+function headerNonce(request: FastifyRequest): string | undefined {
+  const value = request.headers['nonce'];
+  return typeof value === 'string' ? value : undefined;
+}
+
+/**
+ * The no-JavaScript add: `?add-to-cart={id}` on any page adds and redirects back without the
+ * parameter (or to the cart), with a notice waiting for the next page.
+ */
+export async function handleAddToCartLink(
+  shop: Shop,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<boolean> {
+  const url = new URL(request.url, 'http://shop.local');
+  const raw = url.searchParams.get('add-to-cart');
+  if (request.method !== 'GET' || raw === null) return false;
+  url.searchParams.delete('add-to-cart');
+  const quantityParam = url.searchParams.get('quantity');
+  url.searchParams.delete('quantity');
+  const back = url.pathname + (url.search || '');
+  const parsedId = productId.safeParse(raw);
+  const parsedQty = quantity.safeParse(quantityParam ?? '1');
+  try {
+    assertSameOrigin(request);
+  } catch {
+    reply.redirect(back, 303);
+    return true;
+  }
+  const session = await ensureSession(request, reply, shop.sessionDeps);
+  if (!parsedId.success || !parsedQty.success || parsedQty.data < 1) {
+    await shop.sessions.addNotice(session.id, { type: 'error', text: messages.invalidQuantity });
+    reply.redirect(back, 303);
+    return true;
+  }
+  try {
+    const view = await shop.cart.add(session.id, {
+      productId: parsedId.data,
+      quantity: parsedQty.data,
+    });
+    setCartCookies(reply, view);
+    await shop.sessions.addNotice(session.id, {
+      type: 'success',
+      text: format(messages.addedToCart, { name: view.product.name }),
+      link: { href: '/cart/', label: messages.viewCart },
+    });
+  } catch (error) {
+    const refusal = error as { message?: string; data?: { product_url?: string } };
+    await shop.sessions.addNotice(session.id, {
+      type: 'error',
+      text: refusal.message ?? messages.unknownError,
+    });
+    if (refusal.data?.product_url) {
+      reply.redirect(refusal.data.product_url, 303);
+      return true;
+    }
+  }
+  reply.redirect(back, 303);
+  return true;
+}

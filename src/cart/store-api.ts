@@ -1,0 +1,120 @@
+import { imageSrcSet, imageUrl } from '../catalog/images.ts';
+import { maxPurchaseQuantity, type Product, type ProductImage } from '../catalog/product.ts';
+import { USD, type Currency } from '../platform/money/money.ts';
+import type { CartTotals } from './cart.ts';
+import type { StoreCart, StorePrices } from './store-cart.ts';
+
+function currencyFields(currency: Currency) {
+  return {
+    currency_code: currency.code,
+    currency_symbol: currency.symbol,
+    currency_minor_unit: currency.minorUnit,
+    currency_decimal_separator: currency.decimalSeparator,
+    currency_thousand_separator: currency.thousandSeparator,
+    currency_prefix: currency.symbolPosition === 'left' ? currency.symbol : '',
+    currency_suffix: currency.symbolPosition === 'right' ? currency.symbol : '',
+  };
+}
+
+function prices(product: Product, unitPrice: number, currency: Currency): StorePrices {
+  return {
+    price: String(unitPrice),
+    regular_price: String(product.regularPrice),
+    sale_price: String(product.salePrice ?? product.regularPrice),
+    ...currencyFields(currency),
+  };
+}
+
+export interface StoreCartInput {
+  totals: CartTotals;
+  images: ReadonlyMap<number, ProductImage[]>;
+  /** Parent products of variations, for permalinks. */
+  parents: ReadonlyMap<number, Product>;
+  paymentMethods: string[];
+  currency?: Currency;
+}
+
+export function toStoreCart({
+  totals,
+  images,
+  parents,
+  paymentMethods,
+  currency = USD,
+}: StoreCartInput): StoreCart {
+  const money = (amount: number) => String(amount);
+  return {
+    items: totals.lines.map(({ item, product, unitPrice, subtotal }) => {
+      const parent = product.parentId === null ? product : parents.get(product.parentId);
+      const productImages =
+        images.get(product.id) ?? (parent ? images.get(parent.id) : undefined) ?? [];
+      return {
+        key: item.key,
+        id: product.id,
+        type: product.type,
+        quantity: item.quantity,
+        quantity_limits: {
+          minimum: 1,
+          maximum: maxPurchaseQuantity(product),
+          multiple_of: 1,
+          editable: true,
+        },
+        name: parent?.name ?? product.name,
+        short_description: product.shortDescription,
+        sku: product.sku,
+        permalink: `/product/${parent?.slug ?? product.slug}/`,
+        images: productImages.slice(0, 1).map((image, index) => ({
+          id: index,
+          src: imageUrl(image, 600),
+          thumbnail: imageUrl(image, 300),
+          srcset: imageSrcSet(image),
+          sizes: '(max-width: 600px) 100vw, 600px',
+          name: image.file,
+          alt: image.alt,
+        })),
+        variation: Object.entries(item.variation).map(([attribute, value]) => ({
+          attribute,
+          value,
+        })),
+        prices: prices(product, unitPrice, currency),
+        totals: {
+          line_subtotal: money(subtotal),
+          line_subtotal_tax: '0',
+          line_total: money(subtotal),
+          line_total_tax: '0',
+          currency_code: currency.code,
+          currency_minor_unit: currency.minorUnit,
+        },
+      };
+    }),
+    coupons: totals.coupons.map((coupon) => ({
+      code: coupon.code,
+      discount_type: 'fixed_cart',
+      totals: {
+        total_discount: money(coupon.discount),
+        currency_code: currency.code,
+        currency_minor_unit: currency.minorUnit,
+      },
+    })),
+    totals: {
+      total_items: money(totals.subtotal),
+      total_items_tax: '0',
+      total_fees: '0',
+      total_discount: money(totals.discountTotal),
+      total_discount_tax: '0',
+      total_shipping: totals.needsShipping ? money(totals.shippingTotal) : null,
+      total_shipping_tax: totals.needsShipping ? '0' : null,
+      total_price: money(totals.total),
+      total_tax: money(totals.taxTotal),
+      total_refund: '0',
+      ...currencyFields(currency),
+    },
+    items_count: totals.itemsCount,
+    items_weight: 0,
+    needs_payment: totals.total > 0,
+    needs_shipping: totals.needsShipping,
+    has_calculated_shipping: true,
+    shipping_rates: [],
+    payment_methods: paymentMethods,
+    errors: [],
+  };
+}

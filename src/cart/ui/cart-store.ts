@@ -1,0 +1,90 @@
+import { useSyncExternalStore } from 'react';
+import { getJson, postForm, wcAjaxUrl } from '../../platform/http/client.ts';
+import type { StoreCart } from '../store-cart.ts';
+
+/**
+ * The browser's one cart store: fed by every cart response, read by every cart widget.
+ * Writes go through one queue, one request in flight at a time (seed 000 §4).
+ */
+export interface CartState {
+  cart: StoreCart | null;
+  hash: string;
+}
+
+export interface AddToCartResponse {
+  error?: boolean;
+  product_url?: string;
+  message?: string;
+  fragments?: Record<string, string>;
+  cart_hash?: string;
+  cart?: StoreCart;
+  success_message?: string;
+}
+
+let state: CartState = { cart: null, hash: '' };
+const listeners = new Set<() => void>();
+let queue: Promise<unknown> = Promise.resolve();
+
+function publish(next: CartState): void {
+  state = next;
+  for (const listener of listeners) listener();
+}
+
+export function cartState(): CartState {
+  return state;
+}
+
+export function subscribeCart(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useCart(initial: StoreCart | null = null): CartState {
+  const snapshot = useSyncExternalStore(subscribeCart, cartState, () => state);
+  return snapshot.cart ? snapshot : { cart: initial, hash: '' };
+}
+
+export function receiveCart(cart: StoreCart | undefined, hash: string | undefined): void {
+  if (!cart) return;
+  publish({ cart, hash: hash ?? state.hash });
+  if (hash !== undefined) {
+    try {
+      // Other tabs of this browser listen for this key (storage event) and refresh their cart.
+      localStorage.setItem('wc_cart_hash', hash);
+    } catch {
+      // Storage may be unavailable (private mode); the cart still works in this tab.
+    }
+  }
+}
+
+/** Runs cart writes one after another, in the order they were asked for. */
+export function enqueue<T>(task: () => Promise<T>): Promise<T> {
+  const run = queue.then(task, task);
+  queue = run.catch(() => undefined);
+  return run;
+}
+
+export async function refreshCart(): Promise<void> {
+  const response = await getJson<StoreCart>('/wc/store/v1/cart');
+  if (response.ok) receiveCart(response.data, undefined);
+}
+
+export function addToCart(payload: Record<string, string>): Promise<AddToCartResponse> {
+  return enqueue(async () => {
+    const response = await postForm<AddToCartResponse>(wcAjaxUrl('add_to_cart'), payload);
+    const data = response.data ?? {};
+    if (response.ok) receiveCart(data.cart, data.cart_hash);
+    return response.ok ? data : { ...data, error: true };
+  });
+}
+
+export function removeFromCart(key: string): Promise<AddToCartResponse> {
+  return enqueue(async () => {
+    const response = await postForm<AddToCartResponse>(wcAjaxUrl('remove_from_cart'), {
+      cart_item_key: key,
+    });
+    const data = response.data ?? {};
+    if (response.ok && data.fragments) receiveCart(data.cart, data.cart_hash);
+    return response.ok && data.fragments ? data : { ...data, error: true };
+  });
+}

@@ -1,0 +1,13 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import type { StoreCart } from '../store-cart.ts';
+import { CartCount, MiniCartContents } from './mini-cart.tsx';
+
+/** Selector -> replacement markup for every cart widget, as the seeds' cart fragments. */
+export function cartFragments(cart: StoreCart, removeNonce: string): Record<string, string> {
+  return {
+    'div.widget_shopping_cart_content': renderToStaticMarkup(
+      <MiniCartContents cart={cart} removeNonce={removeNonce} />,
+    ),
+    'span.cart-contents-count': renderToStaticMarkup(<CartCount count={cart.items_count} />),
+  };
+}

@@ -1,0 +1,147 @@
+import type { PageLoaderArgs } from '../../page-context.ts';
+import { useEffect, useRef, useState } from 'react';
+import { Form, useLocation, useSubmit, type MetaFunction } from 'react-router';
+import { RESULT_COUNT_REFRESH_MS } from '../../platform/constants/index.ts';
+import { messages } from '../../platform/messages/index.ts';
+import {
+  pageWindow,
+  parsePage,
+  parseSortOrder,
+  resultCountText,
+  sortOrders,
+  type SortOrder,
+} from '../listing.ts';
+import { productSummaries } from '../summaries.ts';
+import { ProductCard, type ProductSummary } from '../ui/product-card.tsx';
+
+export const meta: MetaFunction = () => [{ title: `Shop – ${messages.shopName}` }];
+
+export async function loader({ request, context }: PageLoaderArgs) {
+  const url = new URL(request.url);
+  const orderby = parseSortOrder(url.searchParams.get('orderby'));
+  const { catalog } = context.shop;
+  const total = await catalog.countProducts();
+  const window = pageWindow(total, parsePage(url.searchParams.get('paged')));
+  const products = await catalog.listProducts(orderby, window.perPage, window.offset);
+  return {
+    orderby,
+    window,
+    total,
+    resultCount: resultCountText(total, window),
+    products: await productSummaries(catalog, products),
+  };
+}
+
+/**
+ * The result count, with a live region that re-announces it 2000 ms after the listing changes
+ * (seed 000 §2), so a screen reader hears the new order without being interrupted mid-change.
+ */
+function ResultCount({ text }: { text: string }) {
+  const location = useLocation();
+  const [announced, setAnnounced] = useState('');
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    setAnnounced('');
+    const timer = window.setTimeout(() => setAnnounced(text), RESULT_COUNT_REFRESH_MS);
+    return () => window.clearTimeout(timer);
+  }, [location.search, text]);
+  return (
+    <>
+      <p className="woocommerce-result-count">{text}</p>
+      <p
+        className="visually-hidden"
+        role="status"
+        aria-live="polite"
+        data-testid="result-count-live"
+      >
+        {announced}
+      </p>
+    </>
+  );
+}
+
+function SortForm({ orderby }: { orderby: SortOrder }) {
+  const submit = useSubmit();
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return (
+    <Form method="get" className="woocommerce-ordering">
+      <label htmlFor="orderby" className="visually-hidden">
+        {messages.sortBy}
+      </label>
+      <select
+        id="orderby"
+        name="orderby"
+        className="orderby"
+        defaultValue={orderby}
+        key={orderby}
+        onChange={(event) => submit(event.currentTarget.form)}
+      >
+        {sortOrders.map((order) => (
+          <option key={order} value={order}>
+            {messages.sortOptions[order]}
+          </option>
+        ))}
+      </select>
+      <input type="hidden" name="paged" value="1" />
+      {!hydrated && (
+        <button type="submit" className="button button-small">
+          Sort
+        </button>
+      )}
+    </Form>
+  );
+}
+
+function Pagination({
+  page,
+  totalPages,
+  orderby,
+}: {
+  page: number;
+  totalPages: number;
+  orderby: SortOrder;
+}) {
+  if (totalPages <= 1) return null;
+  const href = (n: number) => `/shop/?orderby=${orderby}&paged=${n}`;
+  return (
+    <nav className="pagination" aria-label="Product pagination">
+      <ul>
+        {Array.from({ length: totalPages }, (_, i) => i + 1).map((n) => (
+          <li key={n}>
+            {n === page ? (
+              <span aria-current="page" className="page-current">
+                {n}
+              </span>
+            ) : (
+              <a href={href(n)}>{n}</a>
+            )}
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+export default function Shop({ loaderData }: { loaderData: Awaited<ReturnType<typeof loader>> }) {
+  const { orderby, window, resultCount, products } = loaderData;
+  return (
+    <div className="shop-page">
+      <h1>Shop</h1>
+      <div className="shop-toolbar">
+        <ResultCount text={resultCount} />
+        <SortForm orderby={orderby} />
+      </div>
+      <ul className="products">
+        {products.map((product: ProductSummary) => (
+          <ProductCard key={product.id} product={product} />
+        ))}
+      </ul>
+      <Pagination page={window.page} totalPages={window.totalPages} orderby={orderby} />
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import { messages } from '../../platform/messages/index.ts';
+import { Price } from '../../ui/price.tsx';
+import { imageSrcSet, imageUrl } from '../images.ts';
+import type { ProductImage } from '../product.ts';
+import { AddToCartButton } from '../../cart/ui/add-to-cart-button.tsx';
+
+/** What a listing needs of a product: plain data, safe to send to the browser. */
+export interface ProductSummary {
+  id: number;
+  slug: string;
+  name: string;
+  type: string;
+  price: number;
+  regularPrice: number;
+  priceIsFrom: boolean;
+  billingPeriod: string | null;
+  inStock: boolean;
+  image: ProductImage | null;
+  averageRating: number;
+  ratingCount: number;
+}
+
+export function ProductCard({ product }: { product: ProductSummary }) {
+  const href = `/product/${product.slug}/`;
+  return (
+    <li className="product-card">
+      <a href={href} className="product-card-link">
+        {product.image && (
+          <img
+            src={imageUrl(product.image, 600)}
+            srcSet={imageSrcSet(product.image)}
+            sizes="(max-width: 600px) 50vw, 300px"
+            alt={product.image.alt}
+            width={600}
+            height={600}
+            loading="lazy"
+            decoding="async"
+          />
+        )}
+        <h2 className="product-card-title">{product.name}</h2>
+      </a>
+      <p className="product-card-price">
+        {product.priceIsFrom && <span className="price-from">From </span>}
+        <Price
+          amount={product.price}
+          oldAmount={product.regularPrice}
+          suffix={product.billingPeriod ? `/ ${product.billingPeriod}` : undefined}
+        />
+      </p>
+      {product.type === 'variable' ? (
+        <a href={href} className="button" aria-label={`Select options for “${product.name}”`}>
+          {messages.selectOptions}
+        </a>
+      ) : product.inStock ? (
+        <AddToCartButton productId={product.id} productName={product.name} />
+      ) : (
+        <span className="stock out-of-stock">{messages.outOfStock}</span>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,80 @@
+import type { CartTotals } from '../cart/cart.ts';
+import type { Money } from '../platform/money/money.ts';
+import type { BillingAddress } from './address.ts';
+
+export type OrderStatus =
+  'pending' | 'processing' | 'on-hold' | 'completed' | 'failed' | 'cancelled';
+
+export interface OrderLine {
+  productId: number;
+  name: string;
+  sku: string;
+  quantity: number;
+  unitPrice: Money;
+  subtotal: Money;
+  total: Money;
+}
+
+export interface OrderDraft {
+  currency: string;
+  billing: BillingAddress;
+  paymentMethod: string;
+  paymentMethodTitle: string;
+  customerNote: string;
+  lines: OrderLine[];
+  subtotal: Money;
+  discountTotal: Money;
+  shippingTotal: Money;
+  taxTotal: Money;
+  total: Money;
+  coupons: string[];
+}
+
+export interface Order extends OrderDraft {
+  id: number;
+  key: string;
+  status: OrderStatus;
+  transactionId: string | null;
+  createdAt: string;
+  paidAt: string | null;
+}
+
+/** An order's lines and totals, copied from the priced cart at the moment of checkout. */
+export function draftOrder(
+  totals: CartTotals,
+  details: Pick<OrderDraft, 'billing' | 'paymentMethod' | 'paymentMethodTitle' | 'customerNote'>,
+  currency = 'USD',
+): OrderDraft {
+  return {
+    ...details,
+    currency,
+    lines: totals.lines.map(({ item, product, unitPrice, subtotal }) => ({
+      productId: product.id,
+      name: Object.keys(item.variation).length > 0 ? `${product.name}` : product.name,
+      sku: product.sku,
+      quantity: item.quantity,
+      unitPrice,
+      subtotal,
+      total: subtotal,
+    })),
+    subtotal: totals.subtotal,
+    discountTotal: totals.discountTotal,
+    shippingTotal: totals.shippingTotal,
+    taxTotal: totals.taxTotal,
+    total: totals.total,
+    coupons: totals.coupons.map((c) => c.code),
+  };
+}
+
+/** Paid orders that need no further action by the shopper. */
+export function isPaid(status: OrderStatus): boolean {
+  return status === 'processing' || status === 'completed';
+}
+
+/** Whether an order may move from one status to another; a paid order never goes back. */
+export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
+  if (from === to) return false;
+  if (isPaid(from)) return to === 'completed' || to === 'cancelled';
+  if (from === 'cancelled') return false;
+  return true;
+}

@@ -1,0 +1,205 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Db } from '../platform/db/database.ts';
+import { nowIso } from '../platform/db/database.ts';
+import type { OrderRow } from '../platform/db/schema.ts';
+import { ShopError } from '../platform/errors/shop-error.ts';
+import { format, messages } from '../platform/messages/index.ts';
+import { canTransition, type Order, type OrderDraft, type OrderStatus } from './order.ts';
+
+function toOrder(row: OrderRow, lines: Order['lines']): Order {
+  return {
+    id: row.id,
+    key: row.order_key,
+    status: row.status as OrderStatus,
+    currency: row.currency,
+    billing: JSON.parse(row.billing_json),
+    paymentMethod: row.payment_method,
+    paymentMethodTitle: row.payment_method_title,
+    transactionId: row.transaction_id,
+    customerNote: row.customer_note,
+    lines,
+    subtotal: row.subtotal,
+    discountTotal: row.discount_total,
+    shippingTotal: row.shipping_total,
+    taxTotal: row.tax_total,
+    total: row.total,
+    coupons: JSON.parse(row.coupons_json),
+    createdAt: row.created_at,
+    paidAt: row.paid_at,
+  };
+}
+
+export function ordersRepo(db: Db) {
+  return {
+    /**
+     * Creates the order and takes its stock, all or nothing: each line's stock is decremented by
+     * a conditional update, and a line that cannot be met rolls the whole order back.
+     */
+    async create(draft: OrderDraft, sessionId: string | null, status: OrderStatus): Promise<Order> {
+      return db.transaction().execute(async (tx) => {
+        for (const line of draft.lines) {
+          const result = await tx
+            .updateTable('products')
+            .set({
+              stock: sql`stock - ${line.quantity}`,
+              total_sales: sql`total_sales + ${line.quantity}`,
+            })
+            .where('id', '=', line.productId)
+            .where((eb) => eb.or([eb('stock', 'is', null), eb('stock', '>=', line.quantity)]))
+            .executeTakeFirst();
+          if (Number(result.numUpdatedRows) !== 1) {
+            const product = await tx
+              .selectFrom('products')
+              .select(['stock'])
+              .where('id', '=', line.productId)
+              .executeTakeFirst();
+            throw new ShopError(
+              'not_enough_stock',
+              format(messages.notEnoughStockAtCheckout, {
+                name: line.name,
+                count: product?.stock ?? 0,
+              }),
+              409,
+            );
+          }
+        }
+        for (const code of draft.coupons) {
+          await tx
+            .updateTable('coupons')
+            .set({ usage_count: sql`usage_count + 1` })
+            .where('code', '=', code)
+            .execute();
+        }
+        const createdAt = nowIso();
+        const key = `wc_order_${randomBytes(9).toString('base64url')}`;
+        const row = await tx
+          .insertInto('orders')
+          .values({
+            order_key: key,
+            status,
+            customer_id: null,
+            session_id: sessionId,
+            currency: draft.currency,
+            billing_json: JSON.stringify(draft.billing),
+            shipping_json: JSON.stringify(draft.billing),
+            payment_method: draft.paymentMethod,
+            payment_method_title: draft.paymentMethodTitle,
+            transaction_id: null,
+            subtotal: draft.subtotal,
+            discount_total: draft.discountTotal,
+            shipping_total: draft.shippingTotal,
+            tax_total: draft.taxTotal,
+            total: draft.total,
+            coupons_json: JSON.stringify(draft.coupons),
+            customer_note: draft.customerNote,
+            created_at: createdAt,
+            paid_at: null,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await tx
+          .insertInto('order_items')
+          .values(
+            draft.lines.map((line) => ({
+              order_id: row.id,
+              product_id: line.productId,
+              name: line.name,
+              sku: line.sku,
+              quantity: line.quantity,
+              unit_price: line.unitPrice,
+              subtotal: line.subtotal,
+              total: line.total,
+            })),
+          )
+          .execute();
+        return toOrder(row, draft.lines);
+      });
+    },
+
+    async find(id: number): Promise<Order | undefined> {
+      const row = await db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
+      if (!row) return undefined;
+      const items = await db
+        .selectFrom('order_items')
+        .selectAll()
+        .where('order_id', '=', id)
+        .orderBy('id')
+        .execute();
+      return toOrder(
+        row,
+        items.map((i) => ({
+          productId: i.product_id,
+          name: i.name,
+          sku: i.sku,
+          quantity: i.quantity,
+          unitPrice: i.unit_price,
+          subtotal: i.subtotal,
+          total: i.total,
+        })),
+      );
+    },
+
+    /** The order, only when the key matches: how a guest proves an order is theirs. */
+    async findWithKey(id: number, key: string): Promise<Order | undefined> {
+      const order = await this.find(id);
+      return order && order.key === key ? order : undefined;
+    },
+
+    /**
+     * Marks an order paid, once: a conditional update, so a webhook and a redirect return racing
+     * for one payment give one transition. Returns whether this call made it.
+     */
+    async markPaid(id: number, transactionId: string): Promise<boolean> {
+      const result = await db
+        .updateTable('orders')
+        .set({ status: 'processing', transaction_id: transactionId, paid_at: nowIso() })
+        .where('id', '=', id)
+        .where('status', 'in', ['pending', 'on-hold'])
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** Marks an unpaid order failed and gives its stock back, in one transaction. */
+    async markFailed(id: number): Promise<boolean> {
+      return db.transaction().execute(async (tx) => {
+        const order = await tx
+          .selectFrom('orders')
+          .select(['status'])
+          .where('id', '=', id)
+          .executeTakeFirst();
+        if (
+          !order ||
+          !canTransition(order.status as OrderStatus, 'failed') ||
+          order.status === 'failed'
+        )
+          return false;
+        const result = await tx
+          .updateTable('orders')
+          .set({ status: 'failed' })
+          .where('id', '=', id)
+          .where('status', '=', order.status)
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) !== 1) return false;
+        const items = await tx
+          .selectFrom('order_items')
+          .select(['product_id', 'quantity'])
+          .where('order_id', '=', id)
+          .execute();
+        for (const item of items) {
+          await tx
+            .updateTable('products')
+            .set({
+              stock: sql`case when stock is null then null else stock + ${item.quantity} end`,
+              total_sales: sql`total_sales - ${item.quantity}`,
+            })
+            .where('id', '=', item.product_id)
+            .execute();
+        }
+        return true;
+      });
+    },
+  };
+}
+
+export type OrdersRepo = ReturnType<typeof ordersRepo>;

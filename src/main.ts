@@ -1,0 +1,39 @@
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { ServerBuild } from 'react-router';
+import { loadConfig } from './platform/config/config.ts';
+import { createLogger } from './platform/log/log.ts';
+import { buildServer } from './server.ts';
+import { createShop } from './shop.ts';
+
+const config = loadConfig();
+const log = createLogger(config.logLevel);
+const shop = await createShop(config, log);
+if (config.host === '0.0.0.0' || config.host === '::') shop.address.host = '127.0.0.1';
+const buildDir = path.resolve('build');
+const build = (await import(
+  pathToFileURL(path.join(buildDir, 'server/index.js')).href
+)) as ServerBuild;
+const app = await buildServer(shop, { build, clientDir: path.join(buildDir, 'client') });
+
+await app.listen({ port: config.port, host: config.host });
+const address = app.server.address();
+if (address && typeof address === 'object') shop.address.port = address.port;
+log.info(
+  {
+    url: `http://${config.host}:${shop.address.port}/`,
+    database: shop.kind,
+    testMode: shop.payments.testMode,
+  },
+  'the shop is open',
+);
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    log.info({ signal }, 'closing');
+    void app
+      .close()
+      .then(() => shop.close())
+      .then(() => process.exit(0));
+  });
+}

@@ -1,0 +1,42 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router';
+import { setCartCookies } from './cart/cart.routes.ts';
+import type { CartView } from './cart/cart.service.ts';
+import { ensureSession, readSession } from './platform/http/request-session.ts';
+import { createNonce } from './platform/nonce/nonce.ts';
+import type { Session } from './platform/session/session.ts';
+import type { Shop } from './shop.ts';
+
+/** What every page loader and action receives as `context`. */
+export interface PageContext {
+  shop: Shop;
+  session: Session | undefined;
+  /** Creates the visitor's session (and its cookie) when an action first needs one. */
+  ensureSession(): Promise<Session>;
+  nonce(action: string): string;
+  /** Keeps the browser's cart cookies in step after a page action changed the cart. */
+  cartChanged(view: CartView): void;
+}
+
+/** Arguments of every page loader and action, with the shop's context typed. */
+export type PageLoaderArgs = LoaderFunctionArgs<PageContext>;
+export type PageActionArgs = ActionFunctionArgs<PageContext>;
+
+export async function pageContext(
+  shop: Shop,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<PageContext> {
+  const context: PageContext = {
+    shop,
+    session: await readSession(request, shop.sessionDeps),
+    async ensureSession() {
+      const session = await ensureSession(request, reply, shop.sessionDeps);
+      context.session = session;
+      return session;
+    },
+    nonce: (action) => createNonce(shop.secret, action, context.session?.id ?? ''),
+    cartChanged: (view) => setCartCookies(reply, view),
+  };
+  return context;
+}

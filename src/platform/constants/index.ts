@@ -1,0 +1,38 @@
+/**
+ * Every timing and limit of the shop, in one place. Each names the seed section it comes from;
+ * those without a seed reference are ours.
+ */
+
+/** Seed 000 §9: result-count live region refreshes this long after a change. */
+export const RESULT_COUNT_REFRESH_MS = 2000;
+/** Seed 000 §9: notices scroll into view with this offset, over this duration, then take focus. */
+export const NOTICE_SCROLL_OFFSET_PX = 100;
+export const NOTICE_SCROLL_MS = 1000;
+export const NOTICE_FOCUS_DELAY_MS = 500;
+/** Seed 000 §9: the blocking overlay. */
+export const OVERLAY_FADE_IN_MS = 200;
+export const OVERLAY_FADE_OUT_MS = 400;
+export const OVERLAY_Z_INDEX = 1000;
+export const OVERLAY_OPACITY = 0.6;
+/** Seed 000 §9: quantity step. */
+export const QUANTITY_STEP = 1;
+
+/** Ours: the largest quantity of one cart item when stock does not limit it. */
+export const MAX_ITEM_QUANTITY = 9999;
+/** Ours: products per listing page. */
+export const PRODUCTS_PER_PAGE = 12;
+/** Ours: reviews per page on the product page (`?cpage=N`). */
+export const REVIEWS_PER_PAGE = 5;
+/** Ours: largest request body the server reads. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+/** Ours: a session lives this long after its last write. */
+export const SESSION_LIFETIME_MS = 48 * 60 * 60 * 1000;
+/** Ours, as WordPress: a nonce is valid for this window, and for the one before it. */
+export const NONCE_TICK_MS = 12 * 60 * 60 * 1000;
+/** Ours: anonymous pages are kept in the in-process micro-cache this long. */
+export const PAGE_CACHE_TTL_MS = 5000;
+export const PAGE_CACHE_MAX_ENTRIES = 500;
+/** Ours: what a CDN may keep an anonymous page for. */
+export const PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=10, stale-while-revalidate=30';
+/** Ours: responsive image widths produced from each original. */
+export const IMAGE_WIDTHS = [300, 600, 1200, 1600] as const;

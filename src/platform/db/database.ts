@@ -1,0 +1,46 @@
+import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
+import type { Database } from './schema.ts';
+
+export type Db = Kysely<Database>;
+export type Tx = Transaction<Database>;
+export type DbKind = 'sqlite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Db;
+  kind: DbKind;
+  destroy(): Promise<void>;
+}
+
+/** `sqlite:./path.sqlite`, `sqlite::memory:` or `postgres://...` */
+export async function openDatabase(url: string): Promise<DatabaseHandle> {
+  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) return openPostgres(url);
+  if (url.startsWith('sqlite:')) return openSqlite(url.slice('sqlite:'.length));
+  throw new Error(`DATABASE_URL must start with sqlite: or postgres:// (got ${url})`);
+}
+
+async function openSqlite(file: string): Promise<DatabaseHandle> {
+  const { default: SQLite } = await import('better-sqlite3');
+  if (file !== ':memory:') {
+    const { mkdirSync } = await import('node:fs');
+    const { dirname } = await import('node:path');
+    mkdirSync(dirname(file), { recursive: true });
+  }
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, kind: 'sqlite', destroy: () => db.destroy() };
+}
+
+async function openPostgres(url: string): Promise<DatabaseHandle> {
+  const { default: pg } = await import('pg');
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, kind: 'postgres', destroy: () => db.destroy() };
+}
+
+export function nowIso(now: Date = new Date()): string {
+  return now.toISOString();
+}

@@ -1,0 +1,49 @@
+import {
+  Migrator,
+  type ColumnDefinitionBuilder,
+  type Kysely,
+  type Migration,
+  type MigrationProvider,
+} from 'kysely';
+import type { DatabaseHandle, DbKind } from './database.ts';
+import * as initial from './migrations/001_initial.ts';
+
+export type MigrationKind = DbKind;
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyDb = Kysely<any>;
+interface ShopMigration {
+  up(db: AnyDb, kind: MigrationKind): Promise<void>;
+}
+
+/** Versioned migrations, in order. Append; never edit one that has shipped. */
+const migrations: Record<string, ShopMigration> = {
+  '001_initial': initial,
+};
+
+/** An auto-incrementing integer primary key on either database. */
+export function idColumn(kind: MigrationKind): {
+  type: 'integer' | 'serial';
+  build: (c: ColumnDefinitionBuilder) => ColumnDefinitionBuilder;
+} {
+  return kind === 'postgres'
+    ? { type: 'serial', build: (c) => c.primaryKey() }
+    : { type: 'integer', build: (c) => c.primaryKey().autoIncrement() };
+}
+
+export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
+  const provider: MigrationProvider = {
+    getMigrations: async () =>
+      Object.fromEntries(
+        Object.entries(migrations).map(([name, m]): [string, Migration] => [
+          name,
+          { up: (db) => m.up(db, handle.kind) },
+        ]),
+      ),
+  };
+  const { error, results } = await new Migrator({ db: handle.db, provider }).migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}

@@ -1,0 +1,78 @@
+/**
+ * The browser's one HTTP client for the shop's JSON calls: form-encoded or JSON bodies, JSON
+ * answers, and the Store API's `Nonce` header remembered for the next write.
+ */
+export interface JsonResponse<T> {
+  ok: boolean;
+  status: number;
+  data: T;
+  headers: Headers;
+}
+
+let storeNonce: string | null = null;
+
+export function currentStoreNonce(): string | null {
+  return storeNonce;
+}
+
+async function send<T>(url: string, init: RequestInit): Promise<JsonResponse<T>> {
+  const response = await fetch(url, {
+    credentials: 'same-origin',
+    ...init,
+    headers: { Accept: 'application/json', ...init.headers },
+  });
+  const nonce = response.headers.get('Nonce');
+  if (nonce) storeNonce = nonce;
+  const text = await response.text();
+  let data: unknown = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    data = { code: 'invalid_json', message: text.slice(0, 200) };
+  }
+  return { ok: response.ok, status: response.status, data: data as T, headers: response.headers };
+}
+
+export function getJson<T>(url: string, signal?: AbortSignal): Promise<JsonResponse<T>> {
+  return send<T>(url, { method: 'GET', signal: signal ?? null });
+}
+
+export function postForm<T>(
+  url: string,
+  fields: Record<string, string> | FormData | URLSearchParams,
+  options: { signal?: AbortSignal; headers?: Record<string, string> } = {},
+): Promise<JsonResponse<T>> {
+  const body =
+    fields instanceof URLSearchParams
+      ? fields
+      : new URLSearchParams(fields as Record<string, string>);
+  return send<T>(url, {
+    method: 'POST',
+    body,
+    signal: options.signal ?? null,
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...options.headers },
+  });
+}
+
+export function postJson<T>(
+  url: string,
+  body: unknown,
+  options: { nonce?: boolean; headers?: Record<string, string>; signal?: AbortSignal } = {},
+): Promise<JsonResponse<T>> {
+  const headers: Record<string, string> = {
+    'Content-Type': 'application/json',
+    ...options.headers,
+  };
+  if (options.nonce && storeNonce) headers.Nonce = storeNonce;
+  return send<T>(url, {
+    method: 'POST',
+    body: JSON.stringify(body),
+    headers,
+    signal: options.signal ?? null,
+  });
+}
+
+/** `/?wc-ajax=%%endpoint%%` filled in (CONTRACT §2). */
+export function wcAjaxUrl(endpoint: string): string {
+  return `/?wc-ajax=${encodeURIComponent(endpoint)}`;
+}

@@ -1,0 +1,60 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { SESSION_LIFETIME_MS } from '../constants/index.ts';
+import {
+  SESSION_COOKIE,
+  signSessionId,
+  unsignSessionToken,
+  type Session,
+  type SessionRepo,
+} from '../session/session.ts';
+
+export interface SessionDeps {
+  sessions: SessionRepo;
+  secret: string;
+}
+
+const resolved = new WeakMap<FastifyRequest, Promise<Session | undefined>>();
+
+/** The token a request carries: the session cookie, or a Store API `Cart-Token` header. */
+export function sessionToken(request: FastifyRequest): string | undefined {
+  const header = request.headers['cart-token'];
+  return request.cookies[SESSION_COOKIE] ?? (typeof header === 'string' ? header : undefined);
+}
+
+export function hasSessionToken(request: FastifyRequest): boolean {
+  return sessionToken(request) !== undefined;
+}
+
+/** The request's session, if it has a valid one. Read once per request. */
+export function readSession(
+  request: FastifyRequest,
+  deps: SessionDeps,
+): Promise<Session | undefined> {
+  let pending = resolved.get(request);
+  if (!pending) {
+    const id = unsignSessionToken(deps.secret, sessionToken(request));
+    pending = id ? deps.sessions.find(id) : Promise.resolve(undefined);
+    resolved.set(request, pending);
+  }
+  return pending;
+}
+
+/** The request's session, created (with its cookie) on the first write that needs one. */
+export async function ensureSession(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  deps: SessionDeps,
+): Promise<Session> {
+  const existing = await readSession(request, deps);
+  if (existing) return deps.sessions.extend(existing);
+  const session = await deps.sessions.create();
+  resolved.set(request, Promise.resolve(session));
+  reply.setCookie(SESSION_COOKIE, signSessionId(deps.secret, session.id), {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+    maxAge: SESSION_LIFETIME_MS / 1000,
+  });
+  return session;
+}

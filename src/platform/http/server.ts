@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { MAX_BODY_BYTES } from '../constants/index.ts';
+import { ShopError } from '../errors/shop-error.ts';
+import type { Logger } from '../log/log.ts';
+import { messages } from '../messages/index.ts';
+
+export type App = FastifyInstance;
+
+/** The one Fastify server: plugins, request ids, and one mapping from errors to `{ code, message }`. */
+export async function createHttpServer(
+  logger: Logger,
+  options: { trustProxy?: boolean } = {},
+): Promise<App> {
+  const app = Fastify({
+    loggerInstance: logger,
+    bodyLimit: MAX_BODY_BYTES,
+    trustProxy: options.trustProxy ?? false,
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(cookie);
+  await app.register(formbody, { bodyLimit: MAX_BODY_BYTES });
+  await app.register(helmet, {
+    // React Router's hydration data is an inline script; a nonce-based policy is a later step.
+    contentSecurityPolicy: false,
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, { global: false });
+
+  app.setErrorHandler((error: FastifyError | ShopError, request, reply) => {
+    const { status, body } = toErrorResponse(error);
+    if (status >= 500) request.log.error({ err: error }, 'unexpected error');
+    else request.log.info({ code: body.code, status }, 'request refused');
+    return reply.status(status).send(body);
+  });
+
+  app.setNotFoundHandler((_request, reply) =>
+    reply.status(404).send({ code: 'not_found', message: messages.notFound }),
+  );
+
+  return app as unknown as App;
+}
+
+export function toErrorResponse(error: unknown): {
+  status: number;
+  body: { code: string; message: string } & Record<string, unknown>;
+} {
+  if (error instanceof ShopError) {
+    return {
+      status: error.status,
+      body: { code: error.code, message: error.message, ...error.data },
+    };
+  }
+  const fastifyError = error as FastifyError;
+  if (fastifyError.validation) {
+    const first = fastifyError.validation[0];
+    return {
+      status: 400,
+      body: {
+        code: 'invalid_request',
+        message:
+          `${messages.badRequest} ${first?.instancePath ?? ''} ${first?.message ?? ''}`.trim(),
+      },
+    };
+  }
+  switch (fastifyError.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return { status: 413, body: { code: 'body_too_large', message: messages.bodyTooLarge } };
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return { status: 400, body: { code: 'invalid_json', message: messages.invalidJson } };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return {
+        status: 415,
+        body: { code: 'unsupported_media_type', message: messages.badRequest },
+      };
+  }
+  if (fastifyError.statusCode === 429) {
+    return { status: 429, body: { code: 'rate_limited', message: messages.rateLimited } };
+  }
+  if (fastifyError.statusCode && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
+    return {
+      status: fastifyError.statusCode,
+      body: { code: 'invalid_request', message: messages.badRequest },
+    };
+  }
+  return { status: 500, body: { code: 'server_error', message: messages.serverError } };
+}

@@ -1,0 +1,106 @@
+/**
+ * Every text a person reads, keyed. Seed wording where the seeds give it.
+ * `{name}` placeholders are filled by `format`.
+ */
+export const messages = {
+  shopName: 'Hearth & Thread',
+  testModeBanner: 'Test mode: payments go to the built-in test processor. No real money moves.',
+
+  // Cart (seed 000 and WooCommerce's own wording)
+  addToCart: 'Add to cart',
+  viewCart: 'View cart',
+  selectOptions: 'Select options',
+  addedToCart: '“{name}” has been added to your cart.',
+  removedFromCart: '“{name}” removed.',
+  cartUpdated: 'Cart updated.',
+  cartEmpty: 'Your cart is currently empty.',
+  returnToShop: 'Return to shop',
+  proceedToCheckout: 'Proceed to checkout',
+  chooseVariation: 'Please choose product options by visiting {name}.',
+  outOfStock: 'Out of stock',
+  inStock: '{count} in stock',
+  notEnoughStock:
+    'You cannot add that amount of “{name}” to the cart because there is not enough stock ({count} remaining).',
+  notEnoughStockAtCheckout:
+    'Sorry, we do not have enough “{name}” in stock to fulfill your order ({count} available). We apologize for any inconvenience caused.',
+  productNotFound: 'Sorry, this product cannot be purchased.',
+  cartItemNotFound: 'Cart item no longer exists.',
+  invalidQuantity: 'Please enter a valid quantity.',
+  quantityTooLarge: 'The maximum quantity of “{name}” is {max}.',
+
+  // Coupons
+  couponExpired: 'This coupon has expired.',
+  couponNotExist: 'Coupon "{code}" does not exist!',
+
+  // Checkout
+  placeOrder: 'Place order',
+  fieldRequired: '{field} is a required field.',
+  invalidEmail: 'Invalid billing email address',
+  invalidPhone: '{field} is not a valid phone number.',
+  invalidPostcode: '{field} is not a valid postcode / ZIP.',
+  noPaymentMethod: 'Please select a payment method.',
+  checkoutCartEmpty: 'Sorry, your session has expired or your cart is empty.',
+  checkoutGenericError: 'There was a problem processing the order.',
+  orderReceived: 'Thank you. Your order has been received.',
+  orderNotFound: 'Sorry, this order is invalid and cannot be paid for.',
+  cardPaymentNeedsJs: 'Card payments need JavaScript. Please enable it or choose Cash on delivery.',
+  codDescription: 'Pay with cash upon delivery.',
+  cardDescription: 'Pay with your credit or debit card.',
+  paymentFailed: 'Payment failed. Please try again.',
+  unknownError: 'An unknown error occurred.',
+
+  // Stripe card errors (seed 001 §8)
+  cardErrors: {
+    invalid_number: 'The card number is not a valid credit card number.',
+    invalid_expiry_month: 'The card expiration month is invalid.',
+    invalid_expiry_year: 'The card expiration year is invalid.',
+    invalid_cvc: 'The card security code is invalid.',
+    incorrect_number: 'The card number is incorrect.',
+    incomplete_number: 'The card number is incomplete.',
+    incomplete_cvc: 'The card security code is incomplete.',
+    incomplete_expiry: 'The card expiration date is incomplete.',
+    expired_card: 'The card has expired.',
+    incorrect_cvc: 'The card security code is incorrect.',
+    incorrect_zip: 'The card zip code failed validation.',
+    invalid_expiry_year_past: 'The card expiration year is in the past',
+    card_declined: 'The card was declined.',
+    missing: 'There is no card on a customer that is being charged.',
+    processing_error: 'An error occurred while processing the card.',
+  },
+  unableToProcess: 'Unable to process this payment, please try again or use alternative method.',
+
+  // Edge errors
+  badRequest: 'The request is not valid.',
+  invalidJson: 'The request body is not valid JSON.',
+  bodyTooLarge: 'The request body is too large.',
+  crossSite: 'Cross-site requests are not allowed.',
+  missingNonce: 'Missing the Nonce header. This endpoint requires a valid nonce.',
+  invalidNonce: 'Nonce is invalid.',
+  notFound: 'Not found.',
+  rateLimited: 'Too many requests. Please wait a moment and try again.',
+  serverError: 'Something went wrong on our side. Please try again.',
+  unknownEndpoint: 'Unknown ajax endpoint.',
+
+  // Listing
+  sortBy: 'Shop order',
+  sortOptions: {
+    menu_order: 'Default sorting',
+    popularity: 'Sort by popularity',
+    rating: 'Sort by average rating',
+    date: 'Sort by latest',
+    price: 'Sort by price: low to high',
+    'price-desc': 'Sort by price: high to low',
+  },
+  resultCountAll: 'Showing all {total} results',
+  resultCountSingle: 'Showing the single result',
+  resultCountRange: 'Showing {first}–{last} of {total} results',
+} as const;
+
+export type CardErrorCode = keyof typeof messages.cardErrors;
+
+/** Fills `{name}` placeholders. */
+export function format(text: string, values: Record<string, string | number>): string {
+  return text.replace(/\{(\w+)\}/g, (whole, key: string) =>
+    key in values ? String(values[key]) : whole,
+  );
+}

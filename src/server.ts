@@ -1,0 +1,70 @@
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { ServerBuild } from 'react-router';
+import {
+  cartAjaxCalls,
+  handleAddToCartLink,
+  registerStoreApiCartRoutes,
+} from './cart/cart.routes.ts';
+import { checkoutAjaxCalls } from './checkout/checkout.routes.ts';
+import { pageContext } from './page-context.ts';
+import { registerTestProcessor } from './payments/test-processor/test-processor.routes.ts';
+import { registerAjaxRoutes } from './platform/http/ajax.ts';
+import { createPageHandler, registerPageRoutes, type PageHandler } from './platform/http/pages.ts';
+import { hasSessionToken } from './platform/http/request-session.ts';
+import { createHttpServer, type App } from './platform/http/server.ts';
+import type { Shop } from './shop.ts';
+
+export interface ServerOptions {
+  /** React Router's server build; without it the server answers the JSON calls only (API tests). */
+  build?: ServerBuild | undefined;
+  /** Where the browser assets of that build are (build/client). */
+  clientDir?: string | undefined;
+}
+
+/** The one Fastify server: static files, the test processor, ajax and Store API calls, then pages. */
+export async function buildServer(shop: Shop, options: ServerOptions = {}): Promise<App> {
+  const app = await createHttpServer(shop.log, { trustProxy: process.env.TRUST_PROXY === '1' });
+
+  if (options.clientDir) {
+    await app.register(fastifyStatic, {
+      root: path.join(options.clientDir, 'assets'),
+      prefix: '/assets/',
+      immutable: true,
+      maxAge: '365d',
+      decorateReply: false,
+    });
+  }
+  await app.register(fastifyStatic, {
+    root: path.join(shop.config.dataDir, 'media'),
+    prefix: '/media/',
+    maxAge: '30d',
+    decorateReply: false,
+  });
+
+  if (shop.payments.testMode) registerTestProcessor(app, shop.db);
+
+  let pages: PageHandler | undefined;
+  if (options.build) {
+    pages = createPageHandler({
+      build: options.build,
+      mode: shop.config.production ? 'production' : 'development',
+      hasSession: hasSessionToken,
+      loadContext: (request, reply) => pageContext(shop, request, reply),
+      beforeRender: (request, reply) => handleAddToCartLink(shop, request, reply),
+    }).handle;
+    registerPageRoutes(app, pages);
+  }
+
+  registerAjaxRoutes(
+    app,
+    {
+      wcAjax: new Map([...cartAjaxCalls(shop), ...checkoutAjaxCalls(shop)]),
+      adminAjax: new Map(),
+    },
+    shop.sessionDeps,
+    async (request, reply) => (pages ? pages(request, reply) : reply.callNotFound()),
+  );
+  registerStoreApiCartRoutes(app, shop);
+  return app;
+}

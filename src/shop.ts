@@ -1,0 +1,85 @@
+import { catalogRepo, type CatalogRepo } from './catalog/catalog.repo.ts';
+import { cartService, type CartService } from './cart/cart.service.ts';
+import { ordersRepo, type OrdersRepo } from './checkout/orders.repo.ts';
+import type { CheckoutDeps } from './checkout/place-order.ts';
+import { seedDemoData } from './demo/seed.ts';
+import { paymentMethods } from './payments/methods.ts';
+import { createPayments, type PaymentsConfig } from './payments/stripe-client.ts';
+import type { Config } from './platform/config/config.ts';
+import { resolveSessionSecret } from './platform/config/secret.ts';
+import { openDatabase, type DatabaseHandle, type Db, type DbKind } from './platform/db/database.ts';
+import { migrateToLatest } from './platform/db/migrate.ts';
+import type { SessionDeps } from './platform/http/request-session.ts';
+import type { Logger } from './platform/log/log.ts';
+import {
+  sessionRepo,
+  signSessionId,
+  type Session,
+  type SessionRepo,
+} from './platform/session/session.ts';
+
+/**
+ * The composition root: one shop's database, repositories and services, wired once at start and
+ * handed to every route and page loader.
+ */
+export interface Shop {
+  config: Config;
+  log: Logger;
+  db: Db;
+  kind: DbKind;
+  secret: string;
+  catalog: CatalogRepo;
+  cart: CartService;
+  orders: OrdersRepo;
+  sessions: SessionRepo;
+  sessionDeps: SessionDeps;
+  checkoutDeps: CheckoutDeps;
+  payments: PaymentsConfig;
+  /** Where this server listens; the test processor client calls it there. */
+  address: { host: string; port: number };
+  sessionToken(session: Session): string;
+  close(): Promise<void>;
+}
+
+export interface ShopOptions {
+  /** An already-open database (tests); otherwise DATABASE_URL is opened. */
+  database?: DatabaseHandle;
+  /** Seed the demo data into an empty database (default true). */
+  seedDemo?: boolean;
+}
+
+export async function createShop(
+  config: Config,
+  log: Logger,
+  options: ShopOptions = {},
+): Promise<Shop> {
+  const handle = options.database ?? (await openDatabase(config.databaseUrl));
+  await migrateToLatest(handle);
+  if (options.seedDemo ?? true) {
+    if (await seedDemoData(handle.db, config.dataDir)) log.info('seeded the demo shop');
+  }
+  const secret = await resolveSessionSecret(handle.db, config.sessionSecret);
+  const sessions = sessionRepo(handle.db);
+  const address = { host: config.host, port: config.port };
+  const payments = createPayments(config, () => address);
+  const methodIds = paymentMethods.map((m) => m.id);
+  const cart = cartService(handle.db, handle.kind, () => methodIds);
+  const orders = ordersRepo(handle.db);
+  return {
+    config,
+    log,
+    db: handle.db,
+    kind: handle.kind,
+    secret,
+    catalog: catalogRepo(handle.db),
+    cart,
+    orders,
+    sessions,
+    sessionDeps: { sessions, secret },
+    checkoutDeps: { cart, orders, payments: () => payments },
+    payments,
+    address,
+    sessionToken: (session) => signSessionId(secret, session.id),
+    close: () => handle.destroy(),
+  };
+}

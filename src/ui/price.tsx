@@ -1,0 +1,31 @@
+import { formatMoney, type Money } from '../platform/money/money.ts';
+
+/** A price, with the old one struck through when on sale. */
+export function Price({
+  amount,
+  oldAmount,
+  suffix,
+}: {
+  amount: Money;
+  oldAmount?: Money | null | undefined;
+  suffix?: string | undefined;
+}) {
+  const onSale = oldAmount !== undefined && oldAmount !== null && oldAmount > amount;
+  return (
+    <span className="price">
+      {onSale && (
+        <>
+          <del aria-hidden="true">{formatMoney(oldAmount)}</del>
+          <span className="visually-hidden">
+            Original price was: {formatMoney(oldAmount)}.
+          </span>{' '}
+        </>
+      )}
+      <ins className={onSale ? 'price-sale' : undefined}>
+        {onSale && <span className="visually-hidden">Current price is: </span>}
+        {formatMoney(amount)}
+      </ins>
+      {suffix && <span className="price-suffix"> {suffix}</span>}
+    </span>
+  );
+}

@@ -1,0 +1,13 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  plugins: [react()],
+  test: {
+    include: ['src/**/*.test.{ts,tsx}'],
+    globalSetup: ['src/platform/db/testing/global-setup.ts'],
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+    fileParallelism: true,
+  },
+});
