@@ -1,4 +1,4 @@
-import { mkdir, stat } from 'node:fs/promises';
+import { mkdir, rename, stat } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { IMAGE_WIDTHS } from '../platform/constants/index.ts';
@@ -49,24 +49,37 @@ export async function generateDemoImage(
 ): Promise<{ width: number; height: number }> {
   await mkdir(mediaDir, { recursive: true });
   const original = path.join(mediaDir, `${spec.file}-original.png`);
-  const exists = await stat(original).then(
+  if (!(await exists(original))) {
+    await writeAtomically(original, (tmp) =>
+      sharp(Buffer.from(svg(spec)))
+        .png({ compressionLevel: 9 })
+        .toFile(tmp),
+    );
+  }
+  for (const width of IMAGE_WIDTHS) {
+    const target = path.join(mediaDir, `${spec.file}-${width}.webp`);
+    if (await exists(target)) continue;
+    await writeAtomically(target, (tmp) =>
+      sharp(original).resize(width).webp({ quality: 82 }).toFile(tmp),
+    );
+  }
+  return { width: ORIGINAL_SIZE, height: ORIGINAL_SIZE };
+}
+
+function exists(file: string): Promise<boolean> {
+  return stat(file).then(
     () => true,
     () => false,
   );
-  if (!exists)
-    await sharp(Buffer.from(svg(spec)))
-      .png({ compressionLevel: 9 })
-      .toFile(original);
-  for (const width of IMAGE_WIDTHS) {
-    const target = path.join(mediaDir, `${spec.file}-${width}.webp`);
-    if (
-      await stat(target).then(
-        () => true,
-        () => false,
-      )
-    )
-      continue;
-    await sharp(original).resize(width).webp({ quality: 82 }).toFile(target);
-  }
-  return { width: ORIGINAL_SIZE, height: ORIGINAL_SIZE };
+}
+
+/** Writes beside the target and renames, so two processes seeding at once never see half a file. */
+async function writeAtomically(
+  target: string,
+  write: (tmp: string) => Promise<unknown>,
+): Promise<void> {
+  const unique = `${process.pid}-${Math.random().toString(36).slice(2)}`;
+  const tmp = target.replace(/(\.\w+)$/, `.${unique}.tmp$1`);
+  await write(tmp);
+  await rename(tmp, target);
 }

@@ -189,24 +189,20 @@ export function registerTestProcessor(app: App, db: Db): void {
         if (error instanceof StripeApiError)
           return reply.status(error.status).send({ error: error.error });
         const status = (error as { statusCode?: number }).statusCode ?? 500;
-        return reply
-          .status(status >= 400 && status < 500 ? status : 500)
-          .send({
-            error: {
-              type: status < 500 ? 'invalid_request_error' : 'api_error',
-              message: 'Invalid request.',
-            },
-          });
+        return reply.status(status >= 400 && status < 500 ? status : 500).send({
+          error: {
+            type: status < 500 ? 'invalid_request_error' : 'api_error',
+            message: 'Invalid request.',
+          },
+        });
       });
       processor.setNotFoundHandler((request, reply) =>
-        reply
-          .status(404)
-          .send({
-            error: {
-              type: 'invalid_request_error',
-              message: `Unrecognized request URL (${request.method}: ${request.url}).`,
-            },
-          }),
+        reply.status(404).send({
+          error: {
+            type: 'invalid_request_error',
+            message: `Unrecognized request URL (${request.method}: ${request.url}).`,
+          },
+        }),
       );
 
       processor.post('/v1/payment_methods', async (request: FastifyRequest) => {
