@@ -1,0 +1,31 @@
+// The part of autocannon 9's programmatic API the bench uses (the package ships no types).
+declare module 'autocannon' {
+  export interface Options {
+    url: string;
+    connections?: number;
+    /** Seconds. */
+    duration?: number;
+    method?: 'GET' | 'POST';
+    headers?: Record<string, string>;
+    body?: string;
+    /** A run before the measured one, whose figures are not counted. */
+    warmup?: { connections?: number; duration?: number };
+  }
+
+  export interface Histogram {
+    mean: number;
+    p99: number;
+  }
+
+  export interface Result {
+    /** Requests per second, sampled each second. */
+    requests: Histogram;
+    /** Milliseconds. */
+    latency: Histogram;
+    non2xx: number;
+    errors: number;
+    timeouts: number;
+  }
+
+  export default function autocannon(options: Options): PromiseLike<Result>;
+}

@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoData } from '../demo/seed.ts';
+import type { DatabaseHandle } from '../platform/db/database.ts';
+import { databaseKinds, openTestDatabase } from '../platform/db/testing/test-database.ts';
+import { sharedTestDataDir } from '../testing/test-shop.ts';
+import { catalogRepo } from './catalog.repo.ts';
+import { currentPrice } from './product.ts';
+
+describe.each(databaseKinds)('catalog repository on %s', (kind) => {
+  let handle: DatabaseHandle;
+  beforeAll(async () => {
+    handle = await openTestDatabase(kind);
+    expect(await seedDemoData(handle.db, sharedTestDataDir)).toBe(true);
+  });
+  afterAll(() => handle.destroy());
+
+  it('seeds the demo data of the contract once', async () => {
+    expect(await seedDemoData(handle.db, sharedTestDataDir)).toBe(false);
+    const catalog = catalogRepo(handle.db);
+    expect(await catalog.countProducts()).toBe(6);
+    const tote = (await catalog.productBySlug('canvas-tote'))!;
+    expect([tote.regularPrice, tote.salePrice]).toEqual([2400, 1800]);
+    expect((await catalog.productBySlug('desk-lamp'))!.stock).toBe(1);
+    expect((await catalog.productBySlug('coffee-club'))!).toMatchObject({
+      type: 'subscription',
+      billingPeriod: 'month',
+      regularPrice: 1200,
+    });
+    const shirt = (await catalog.productBySlug('linen-shirt'))!;
+    expect(
+      (await catalog.variationsOf(shirt.id)).map((v) => [v.attributes.Size, currentPrice(v)]),
+    ).toEqual([
+      ['S', 3000],
+      ['M', 3200],
+      ['L', 3400],
+    ]);
+    const hoodie = (await catalog.productBySlug('classic-hoodie'))!;
+    expect((await catalog.imagesOf([hoodie.id])).get(hoodie.id)).toHaveLength(3);
+    expect(await catalog.reviewsOf(hoodie.id, 10, 0)).toHaveLength(2);
+    expect(hoodie.ratingCount).toBe(2);
+  });
+
+  it('never lists variations as products of their own', async () => {
+    const names = (await catalogRepo(handle.db).listProducts('menu_order', 50, 0)).map(
+      (p) => p.name,
+    );
+    expect(names).toEqual([
+      'Classic Hoodie',
+      'Linen Shirt',
+      'Canvas Tote',
+      'Desk Lamp',
+      'Coffee Club',
+      'Sticker Pack',
+    ]);
+  });
+
+  it('sorts by each contract order', async () => {
+    const catalog = catalogRepo(handle.db);
+    const slugs = async (order: Parameters<typeof catalog.listProducts>[0]) =>
+      (await catalog.listProducts(order, 50, 0)).map((p) => p.slug);
+    expect(await slugs('price')).toEqual([
+      'sticker-pack',
+      'coffee-club',
+      'canvas-tote',
+      'linen-shirt',
+      'classic-hoodie',
+      'desk-lamp',
+    ]);
+    expect((await slugs('price-desc'))[0]).toBe('desk-lamp');
+    expect((await slugs('popularity'))[0]).toBe('sticker-pack');
+    expect((await slugs('date'))[0]).toBe('sticker-pack');
+    expect((await slugs('rating'))[0]).toBe('classic-hoodie');
+  });
+
+  it('pages the listing', async () => {
+    const catalog = catalogRepo(handle.db);
+    const page2 = await catalog.listProducts('menu_order', 4, 4);
+    expect(page2.map((p) => p.slug)).toEqual(['coffee-club', 'sticker-pack']);
+  });
+});
