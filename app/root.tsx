@@ -121,6 +121,7 @@ export function ErrorBoundary() {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <>
+      <title>{`${notFound ? 'Page not found' : 'Something went wrong'} – ${messages.shopName}`}</title>
       <SiteHeader cartCount={null} />
       <main id="main" className="site-main">
         <h1>{notFound ? 'Page not found' : 'Something went wrong'}</h1>

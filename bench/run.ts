@@ -210,7 +210,7 @@ function printTable(rows: Figures[]): void {
   const cells = rows.map((row) => [
     row.name,
     row.reqPerSec.toFixed(0),
-    row.p99Ms.toFixed(1),
+    row.p99Ms < 1 ? '<1' : String(row.p99Ms), // autocannon records whole milliseconds
     row.ratio.toFixed(3),
     row.target === null ? '-' : `>= ${row.target}`,
     String(row.non2xx),

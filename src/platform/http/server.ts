@@ -44,6 +44,8 @@ export async function createHttpServer(
     // React Router's hydration data is an inline script; a nonce-based policy is a later step.
     contentSecurityPolicy: false,
     crossOriginEmbedderPolicy: false,
+    // With no-referrer, browsers send `Origin: null` on form posts, which the CSRF checks refuse.
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
   await app.register(rateLimit, { global: false });
 

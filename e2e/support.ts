@@ -1,0 +1,38 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+import { openDatabase, type DatabaseHandle } from '../src/platform/db/database.ts';
+
+/** The shop's database, as the server under test uses it: for checking what a journey left behind. */
+export async function shopDatabase(): Promise<DatabaseHandle> {
+  return openDatabase(process.env.E2E_DATABASE_URL!);
+}
+
+/** No WCAG 2.2 A/AA violation on the page as it is now. */
+export async function expectAccessible(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  expect(summary).toEqual([]);
+}
+
+/** Nothing sticks out sideways at this width. */
+export async function expectNoHorizontalScroll(page: Page): Promise<void> {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+export const billing = {
+  'First name': 'Ada',
+  'Last name': 'Lovelace',
+  'Street address': '12 St James Square',
+  'Town / City': 'London',
+  'Postcode / ZIP': 'SW1Y 4JH',
+  Phone: '+44 20 7946 0958',
+  'Email address': 'ada@example.com',
+};
+
+export async function fillBilling(page: Page, email = billing['Email address']): Promise<void> {
+  await page.getByLabel('Country / Region').selectOption('GB');
+  for (const [label, value] of Object.entries({ ...billing, 'Email address': email })) {
+    await page.getByLabel(label, { exact: false }).first().fill(value);
+  }
+}
