@@ -1,7 +1,15 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessible, expectNoHorizontalScroll } from './support.ts';
 
-const pages = ['/', '/shop/', '/product/classic-hoodie/', '/product/linen-shirt/', '/cart/', '/checkout/', '/no-such-page/'];
+const pages = [
+  '/',
+  '/shop/',
+  '/product/classic-hoodie/',
+  '/product/linen-shirt/',
+  '/cart/',
+  '/checkout/',
+  '/no-such-page/',
+];
 
 for (const width of [390, 1280]) {
   test.describe(`at ${width} px`, () => {
@@ -31,7 +39,8 @@ for (const width of [390, 1280]) {
 test('a keyboard alone can add to cart and reach checkout', async ({ page }) => {
   await page.goto('/product/classic-hoodie/');
   const addButton = page.getByRole('button', { name: 'Add to cart' });
-  for (let i = 0; i < 40 && !(await addButton.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+  for (let i = 0; i < 40 && !(await addButton.evaluate((el) => el === document.activeElement)); i++)
+    await page.keyboard.press('Tab');
   await expect(addButton).toBeFocused();
   await page.keyboard.press('Enter');
   const viewCart = page.getByRole('link', { name: 'View cart' });
@@ -41,7 +50,8 @@ test('a keyboard alone can add to cart and reach checkout', async ({ page }) => 
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/cart\/$/);
   const checkout = page.getByRole('link', { name: 'Proceed to checkout' });
-  for (let i = 0; i < 40 && !(await checkout.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+  for (let i = 0; i < 40 && !(await checkout.evaluate((el) => el === document.activeElement)); i++)
+    await page.keyboard.press('Tab');
   await expect(checkout).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/checkout\/$/);

@@ -2,24 +2,32 @@ import { expect, test } from '@playwright/test';
 import { expectAccessible, fillBilling, shopDatabase } from './support.ts';
 
 test.describe('a shopper buys with JavaScript', () => {
-  test('sorts the listing, adds by ajax, changes quantity and pays with 4242 4242 4242 4242', async ({ page }) => {
+  test('sorts the listing, adds by ajax, changes quantity and pays with 4242 4242 4242 4242', async ({
+    page,
+  }) => {
     await page.goto('/shop/');
     await expect(page.getByRole('heading', { name: 'Shop', level: 1 })).toBeVisible();
     await page.getByLabel('Shop order').selectOption('price-desc');
     await expect(page).toHaveURL(/orderby=price-desc/);
     await expect(page.locator('.product-card-title').first()).toHaveText('Desk Lamp');
     // The live region re-announces the count 2000 ms after the change.
-    await expect(page.getByTestId('result-count-live')).toHaveText('Showing all 6 results', { timeout: 5000 });
+    await expect(page.getByTestId('result-count-live')).toHaveText('Showing all 6 results', {
+      timeout: 5000,
+    });
 
     await page.getByRole('link', { name: 'Classic Hoodie' }).first().click();
     await expect(page.getByRole('heading', { name: 'Classic Hoodie', level: 1 })).toBeVisible();
-    const addRequest = page.waitForRequest((r) => r.url().includes('wc-ajax=add_to_cart') && r.method() === 'POST');
+    const addRequest = page.waitForRequest(
+      (r) => r.url().includes('wc-ajax=add_to_cart') && r.method() === 'POST',
+    );
     const urlBefore = page.url();
     await page.getByRole('button', { name: 'Add to cart' }).click();
     expect((await addRequest).postData()).toContain('product_id=');
     await expect(page.getByRole('link', { name: 'View cart' })).toBeVisible();
     expect(page.url()).toBe(urlBefore);
-    await expect(page.getByRole('link', { name: /^Cart/ }).locator('.cart-contents-count')).toHaveText('1');
+    await expect(
+      page.getByRole('link', { name: /^Cart/ }).locator('.cart-contents-count'),
+    ).toHaveText('1');
 
     await page.getByRole('link', { name: 'View cart' }).click();
     await expect(page).toHaveURL(/\/cart\/$/);
@@ -45,10 +53,18 @@ test.describe('a shopper buys with JavaScript', () => {
     const orderId = Number(/order-received\/(\d+)\//.exec(page.url())![1]);
     const { db, destroy } = await shopDatabase();
     try {
-      const order = await db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
+      const order = await db
+        .selectFrom('orders')
+        .selectAll()
+        .where('id', '=', orderId)
+        .executeTakeFirstOrThrow();
       expect(order).toMatchObject({ status: 'processing', payment_method: 'stripe', total: 9000 });
       expect(order.transaction_id).toMatch(/^pi_/);
-      const items = await db.selectFrom('order_items').selectAll().where('order_id', '=', orderId).execute();
+      const items = await db
+        .selectFrom('order_items')
+        .selectAll()
+        .where('order_id', '=', orderId)
+        .execute();
       expect(items.map((i) => [i.name, i.quantity])).toEqual([['Classic Hoodie', 2]]);
       // No card number, CVC or expiry reached the shop's tables.
       expect(JSON.stringify(order)).not.toMatch(/4242424242424242|12\/34/);
@@ -68,7 +84,9 @@ test.describe('a shopper buys with JavaScript', () => {
     await page.getByLabel('Security code').fill('123');
     await page.getByRole('button', { name: 'Place order' }).click();
     await expect(page.getByRole('alert')).toHaveText('The card was declined.');
-    await expect(page.locator('.checkout-page .woocommerce-notices-wrapper')).toBeFocused({ timeout: 4000 });
+    await expect(page.locator('.checkout-page .woocommerce-notices-wrapper')).toBeFocused({
+      timeout: 4000,
+    });
     await page.getByLabel('Card number').fill('4242424242424242');
     await page.getByRole('button', { name: 'Place order' }).click();
     await expect(page.getByText('Thank you. Your order has been received.')).toBeVisible();
@@ -106,7 +124,11 @@ test.describe('a shopper buys without JavaScript', () => {
 
     const { db, destroy } = await shopDatabase();
     try {
-      const order = await db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
+      const order = await db
+        .selectFrom('orders')
+        .selectAll()
+        .where('id', '=', orderId)
+        .executeTakeFirstOrThrow();
       expect(order).toMatchObject({ status: 'processing', payment_method: 'cod', total: 4500 });
       expect(JSON.parse(order.billing_json)).toMatchObject({ email: 'no.js@example.com' });
     } finally {
@@ -114,7 +136,9 @@ test.describe('a shopper buys without JavaScript', () => {
     }
   });
 
-  test('a checkout the server refuses comes back with the error and the typed values', async ({ page }) => {
+  test('a checkout the server refuses comes back with the error and the typed values', async ({
+    page,
+  }) => {
     await page.goto('/product/sticker-pack/');
     await page.getByRole('button', { name: 'Add to cart' }).click();
     await expect(page.getByText('“Sticker Pack” has been added to your cart.')).toBeVisible();
@@ -123,7 +147,9 @@ test.describe('a shopper buys without JavaScript', () => {
     // The browser's own checks pass (a tel input takes any text); the server's phone rule does not.
     await page.getByLabel('Phone').fill('call me maybe');
     await page.getByRole('button', { name: 'Place order' }).click();
-    await expect(page.getByRole('alert')).toContainText('Billing Phone is not a valid phone number.');
+    await expect(page.getByRole('alert')).toContainText(
+      'Billing Phone is not a valid phone number.',
+    );
     await expect(page.getByLabel('First name')).toHaveValue('Ada');
     await expect(page.getByLabel('Phone')).toHaveAttribute('aria-invalid', 'true');
   });

@@ -1,3 +1,4 @@
+import { catalogCache, type CatalogCache } from '../catalog/catalog-cache.ts';
 import { catalogRepo } from '../catalog/catalog.repo.ts';
 import { findVariation, type Product } from '../catalog/product.ts';
 import type { Db, DbKind } from '../platform/db/database.ts';

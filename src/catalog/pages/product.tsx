@@ -1,5 +1,6 @@
 import type { PageActionArgs, PageLoaderArgs } from '../../page-context.ts';
 import { useState } from 'react';
+import { formatDate } from '../../ui/dates.ts';
 import { data, redirect, type MetaFunction } from 'react-router';
 import { addToCart } from '../../cart/ui/cart-store.ts';
 import { REVIEWS_PER_PAGE } from '../../platform/constants/index.ts';
@@ -376,12 +377,7 @@ export default function ProductPage({ loaderData }: { loaderData: LoaderData }) 
                   </span>{' '}
                   <strong>{review.author}</strong>
                   {review.verified && <em className="verified"> (verified owner)</em>} –{' '}
-                  <time dateTime={review.createdAt}>
-                    {new Date(review.createdAt).toLocaleDateString('en-US', {
-                      dateStyle: 'long',
-                      timeZone: 'UTC',
-                    })}
-                  </time>
+                  <time dateTime={review.createdAt}>{formatDate(review.createdAt)}</time>
                 </p>
                 <p>{review.content}</p>
               </li>

@@ -1,4 +1,5 @@
 import type { PageLoaderArgs } from '../../page-context.ts';
+import { formatDate } from '../../ui/dates.ts';
 import { data, type MetaFunction } from 'react-router';
 import { messages } from '../../platform/messages/index.ts';
 import { formatMoney } from '../../platform/money/money.ts';
@@ -50,13 +51,7 @@ export default function OrderReceived({
           Order number: <strong>{order.id}</strong>
         </li>
         <li>
-          Date:{' '}
-          <strong>
-            {new Date(order.createdAt).toLocaleDateString('en-US', {
-              dateStyle: 'long',
-              timeZone: 'UTC',
-            })}
-          </strong>
+          Date: <strong>{formatDate(order.createdAt)}</strong>
         </li>
         <li>
           Email: <strong>{order.email}</strong>

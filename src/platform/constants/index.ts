@@ -36,3 +36,5 @@ export const PAGE_CACHE_MAX_ENTRIES = 500;
 export const PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=10, stale-while-revalidate=30';
 /** Ours: responsive image widths produced from each original. */
 export const IMAGE_WIDTHS = [300, 600, 1200, 1600] as const;
+/** Ours: how stale catalog data (names, prices, images) on cart widgets may be on one app server. */
+export const CATALOG_CACHE_TTL_MS = 2000;

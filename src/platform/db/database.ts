@@ -1,5 +1,6 @@
-import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
+import { Kysely, PostgresDialect, type Transaction } from 'kysely';
 import type { Database } from './schema.ts';
+import { ShopSqliteDialect } from './sqlite-dialect.ts';
 
 export type Db = Kysely<Database>;
 export type Tx = Transaction<Database>;
@@ -30,7 +31,7 @@ async function openSqlite(file: string): Promise<DatabaseHandle> {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new ShopSqliteDialect(sqlite) });
   return { db, kind: 'sqlite', destroy: () => db.destroy() };
 }
 
