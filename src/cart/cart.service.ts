@@ -39,17 +39,25 @@ export interface AddRequest {
  * The cart's operations, each one read-change-save in one transaction. Every cart call (ajax,
  * Store API, no-JS links, pages) goes through here.
  */
-export function cartService(db: Db, kind: DbKind, paymentMethods: () => string[]) {
+export function cartService(
+  db: Db,
+  kind: DbKind,
+  paymentMethods: () => string[],
+  cache: CatalogCache = catalogCache(),
+) {
   async function view(tx: Db, cart: Cart): Promise<CartView> {
     const catalog = catalogRepo(tx);
-    const products = await catalog.productsByIds(cart.items.map((item) => item.productId));
+    const products = await cache.productsByIds(
+      catalog,
+      cart.items.map((item) => item.productId),
+    );
     const parentIds = [...products.values()].flatMap((p) =>
       p.parentId === null ? [] : [p.parentId],
     );
     const [parents, coupons, images] = await Promise.all([
-      catalog.productsByIds(parentIds),
-      cartRepo(tx).coupons(cart.coupons),
-      catalog.imagesOf([...products.keys(), ...parentIds]),
+      cache.productsByIds(catalog, parentIds),
+      cart.coupons.length > 0 ? cartRepo(tx).coupons(cart.coupons) : [],
+      cache.imagesOf(catalog, [...products.keys(), ...parentIds]),
     ]);
     const totals = priceCart(cart, products, coupons);
     const store = toStoreCart({ totals, images, parents, paymentMethods: paymentMethods() });
