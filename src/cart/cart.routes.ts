@@ -212,9 +212,10 @@ export async function handleAddToCartLink(
   request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<boolean> {
+  if (request.method !== 'GET' || !request.url.includes('add-to-cart=')) return false;
   const url = new URL(request.url, 'http://shop.local');
   const raw = url.searchParams.get('add-to-cart');
-  if (request.method !== 'GET' || raw === null) return false;
+  if (raw === null) return false;
   url.searchParams.delete('add-to-cart');
   const quantityParam = url.searchParams.get('quantity');
   url.searchParams.delete('quantity');

@@ -96,12 +96,14 @@ export function cartService(
     sessionId: string,
     apply: (tx: Db, cart: Cart) => Promise<Cart>,
   ): Promise<CartView> {
-    return withCartLock(db, kind, sessionId, async (tx) => {
+    const next = await withCartLock(db, kind, sessionId, async (tx) => {
       const carts = cartRepo(tx);
-      const next = await apply(tx, await carts.load(sessionId));
-      await carts.save(sessionId, next);
-      return view(tx, next);
+      const changed = await apply(tx, await carts.load(sessionId));
+      await carts.save(sessionId, changed);
+      return changed;
     });
+    // Priced after the commit: the lock is held only for the change itself.
+    return view(db, next);
   }
 
   return {

@@ -2,7 +2,8 @@ import { PAGE_CACHE_MAX_ENTRIES, PAGE_CACHE_TTL_MS } from '../constants/index.ts
 
 export interface CachedPage {
   status: number;
-  headers: [string, string][];
+  /** Every header to send, cache headers included. */
+  headers: Record<string, string>;
   body: Buffer;
   expires: number;
 }

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { PAGE_CACHE_CONTROL } from '../constants/index.ts';
-import { PageCache } from './page-cache.ts';
+import { PageCache, type CachedPage } from './page-cache.ts';
 
 /**
  * Hands page requests to React Router. Pages for visitors without a session come from a short
@@ -31,7 +31,7 @@ export function createPageHandler(options: PageOptions): { handle: PageHandler; 
     const key = request.url;
     if (cacheable) {
       const hit = cache.get(key);
-      if (hit) return sendCached(reply, hit.status, hit.headers, hit.body, 'HIT');
+      if (hit) return sendCached(reply, hit, 'HIT');
     }
     const context = await options.loadContext(request, reply);
     const response = await handler(toFetchRequest(request), context as never);
@@ -44,8 +44,13 @@ export function createPageHandler(options: PageOptions): { handle: PageHandler; 
       cacheControl.includes('public') &&
       !response.headers.has('set-cookie')
     ) {
-      cache.set(key, { status: response.status, headers, body });
-      return sendCached(reply, response.status, headers, body, 'MISS');
+      const page = {
+        status: response.status,
+        headers: { ...Object.fromEntries(headers), 'cache-control': PAGE_CACHE_CONTROL },
+        body,
+      };
+      cache.set(key, page);
+      return sendCached(reply, page, 'MISS');
     }
     reply.status(response.status);
     for (const [name, value] of headers) {
@@ -63,16 +68,14 @@ export function createPageHandler(options: PageOptions): { handle: PageHandler; 
 
 function sendCached(
   reply: FastifyReply,
-  status: number,
-  headers: [string, string][],
-  body: Buffer,
-  state: string,
+  page: Pick<CachedPage, 'status' | 'headers' | 'body'>,
+  state: 'HIT' | 'MISS',
 ) {
-  reply.status(status);
-  for (const [name, value] of headers) reply.header(name, value);
-  reply.header('cache-control', PAGE_CACHE_CONTROL);
-  reply.header('x-page-cache', state);
-  return reply.send(body);
+  return reply
+    .status(page.status)
+    .headers(page.headers)
+    .header('x-page-cache', state)
+    .send(page.body);
 }
 
 function toFetchRequest(request: FastifyRequest): Request {
