@@ -10,7 +10,7 @@ import { checkoutAjaxCalls } from './checkout/checkout.routes.ts';
 import { pageContext } from './page-context.ts';
 import { registerTestProcessor } from './payments/test-processor/test-processor.routes.ts';
 import { registerAjaxRoutes } from './platform/http/ajax.ts';
-import { createPageHandler, registerPageRoutes, type PageHandler } from './platform/http/pages.ts';
+import { createPages, registerPageRoutes } from './platform/http/pages.ts';
 import { hasSessionToken } from './platform/http/request-session.ts';
 import { createHttpServer, type App } from './platform/http/server.ts';
 import type { Shop } from './shop.ts';
@@ -24,7 +24,19 @@ export interface ServerOptions {
 
 /** The one Fastify server: static files, the test processor, ajax and Store API calls, then pages. */
 export async function buildServer(shop: Shop, options: ServerOptions = {}): Promise<App> {
-  const app = await createHttpServer(shop.log, { trustProxy: process.env.TRUST_PROXY === '1' });
+  const pages =
+    options.build &&
+    createPages({
+      build: options.build,
+      mode: shop.config.production ? 'production' : 'development',
+      hasSession: hasSessionToken,
+      loadContext: (request, reply) => pageContext(shop, request, reply),
+      beforeRender: (request, reply) => handleAddToCartLink(shop, request, reply),
+    });
+  const app = await createHttpServer(shop.log, {
+    trustProxy: process.env.TRUST_PROXY === '1',
+    answerEarly: pages ? pages.answerFromCache : undefined,
+  });
 
   if (options.clientDir) {
     await app.register(fastifyStatic, {
@@ -44,17 +56,7 @@ export async function buildServer(shop: Shop, options: ServerOptions = {}): Prom
 
   if (shop.payments.testMode) registerTestProcessor(app, shop.db);
 
-  let pages: PageHandler | undefined;
-  if (options.build) {
-    pages = createPageHandler({
-      build: options.build,
-      mode: shop.config.production ? 'production' : 'development',
-      hasSession: hasSessionToken,
-      loadContext: (request, reply) => pageContext(shop, request, reply),
-      beforeRender: (request, reply) => handleAddToCartLink(shop, request, reply),
-    }).handle;
-    registerPageRoutes(app, pages);
-  }
+  if (pages) registerPageRoutes(app, pages);
 
   registerAjaxRoutes(
     app,
@@ -63,7 +65,7 @@ export async function buildServer(shop: Shop, options: ServerOptions = {}): Prom
       adminAjax: new Map(),
     },
     shop.sessionDeps,
-    async (request, reply) => (pages ? pages(request, reply) : reply.callNotFound()),
+    async (request, reply) => (pages ? pages.handle(request, reply) : reply.callNotFound()),
   );
   registerStoreApiCartRoutes(app, shop);
   return app;

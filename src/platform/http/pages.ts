@@ -1,18 +1,19 @@
 import { Readable } from 'node:stream';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { PAGE_CACHE_CONTROL } from '../constants/index.ts';
-import { PageCache, type CachedPage } from './page-cache.ts';
+import { PageCache } from './page-cache.ts';
 
 /**
  * Hands page requests to React Router. Pages for visitors without a session come from a short
  * micro-cache and may be kept by a CDN; a visitor with a session always gets a fresh render.
  */
 export interface PageOptions {
-  build: ServerBuild | (() => Promise<ServerBuild>);
+  build: ServerBuild;
   mode: 'production' | 'development';
-  /** Whether this request's visitor has a session (a session page is never cached). */
-  hasSession(request: FastifyRequest): boolean;
+  /** Whether a request carries a session (its page is never cached). Reads raw headers only. */
+  hasSession(headers: IncomingHttpHeaders): boolean;
   loadContext(request: FastifyRequest, reply: FastifyReply): Promise<unknown>;
   /** Runs before rendering; may answer the request itself (e.g. `?add-to-cart=`). */
   beforeRender?(request: FastifyRequest, reply: FastifyReply): Promise<boolean>;
@@ -20,62 +21,87 @@ export interface PageOptions {
 
 export type PageHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 
-export function createPageHandler(options: PageOptions): { handle: PageHandler; cache: PageCache } {
-  const handler = createRequestHandler(options.build as ServerBuild, options.mode);
+export interface Pages {
+  handle: PageHandler;
+  cache: PageCache;
+  /** Answers a cached page straight from the Node request, before the framework runs at all. */
+  answerFromCache(request: IncomingMessage, response: ServerResponse): boolean;
+  /** Keeps a rendered page in the cache with the headers it was finally sent with. */
+  keepSentPage(request: FastifyRequest, reply: FastifyReply, payload: unknown): void;
+}
+
+const cacheKeys = new WeakMap<FastifyRequest, string>();
+
+function isCacheable(
+  method: string | undefined,
+  url: string | undefined,
+  headers: IncomingHttpHeaders,
+  hasSession: PageOptions['hasSession'],
+): boolean {
+  return (
+    (method === 'GET' || method === 'HEAD') &&
+    !hasSession(headers) &&
+    !url?.includes('add-to-cart=')
+  );
+}
+
+export function createPages(options: PageOptions): Pages {
+  const handler = createRequestHandler(options.build, options.mode);
   const cache = new PageCache();
 
   const handle: PageHandler = async (request, reply) => {
     if (options.beforeRender && (await options.beforeRender(request, reply))) return reply;
-    const cacheable =
-      (request.method === 'GET' || request.method === 'HEAD') && !options.hasSession(request);
-    const key = request.url;
-    if (cacheable) {
-      const hit = cache.get(key);
-      if (hit) return sendCached(reply, hit, 'HIT');
-    }
+    const cacheable = isCacheable(request.method, request.url, request.headers, options.hasSession);
     const context = await options.loadContext(request, reply);
     const response = await handler(toFetchRequest(request), context as never);
     const body = Buffer.from(await response.arrayBuffer());
-    const headers = [...response.headers.entries()];
     const cacheControl = response.headers.get('cache-control') ?? '';
+    reply.status(response.status);
+    for (const [name, value] of response.headers) {
+      if (name !== 'set-cookie') reply.header(name, value);
+    }
+    for (const cookie of response.headers.getSetCookie()) reply.header('set-cookie', cookie);
     if (
       cacheable &&
       response.status === 200 &&
       cacheControl.includes('public') &&
       !response.headers.has('set-cookie')
     ) {
-      const page = {
-        status: response.status,
-        headers: { ...Object.fromEntries(headers), 'cache-control': PAGE_CACHE_CONTROL },
-        body,
-      };
-      cache.set(key, page);
-      return sendCached(reply, page, 'MISS');
-    }
-    reply.status(response.status);
-    for (const [name, value] of headers) {
-      if (name === 'set-cookie') continue;
-      reply.header(name, value);
-    }
-    for (const cookie of response.headers.getSetCookie()) reply.header('set-cookie', cookie);
-    if (!cacheable || cacheControl.includes('public') || cacheControl === '') {
+      reply.header('cache-control', PAGE_CACHE_CONTROL).header('x-page-cache', 'MISS');
+      cacheKeys.set(request, request.url);
+    } else {
       reply.header('cache-control', 'private, no-store');
     }
     return reply.send(body);
   };
-  return { handle, cache };
-}
 
-function sendCached(
-  reply: FastifyReply,
-  page: Pick<CachedPage, 'status' | 'headers' | 'body'>,
-  state: 'HIT' | 'MISS',
-) {
-  return reply
-    .status(page.status)
-    .headers(page.headers)
-    .header('x-page-cache', state)
-    .send(page.body);
+  return {
+    handle,
+    cache,
+    answerFromCache(request, response) {
+      if (
+        !request.url ||
+        !isCacheable(request.method, request.url, request.headers, options.hasSession)
+      )
+        return false;
+      const page = cache.get(request.url);
+      if (!page) return false;
+      response.writeHead(page.status, page.headers);
+      response.end(request.method === 'HEAD' ? undefined : page.body);
+      return true;
+    },
+    keepSentPage(request, reply, payload) {
+      const key = cacheKeys.get(request);
+      if (!key || !Buffer.isBuffer(payload) || reply.statusCode !== 200) return;
+      const headers: Record<string, string> = {};
+      for (const [name, value] of Object.entries(reply.getHeaders())) {
+        if (value !== undefined && name !== 'x-request-id') headers[name] = String(value);
+      }
+      headers['x-page-cache'] = 'HIT';
+      headers['content-length'] = String(payload.length);
+      cache.set(key, { status: 200, headers, body: payload });
+    },
+  };
 }
 
 function toFetchRequest(request: FastifyRequest): Request {
@@ -103,10 +129,14 @@ function toFetchRequest(request: FastifyRequest): Request {
 }
 
 /** Registers the catch-all page route in its own context, where bodies stay raw for React Router. */
-export function registerPageRoutes(app: FastifyInstance, handle: PageHandler): void {
-  app.register(async (pages) => {
-    pages.removeAllContentTypeParsers();
-    pages.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
-    pages.route({ method: ['GET', 'POST'], url: '/*', handler: handle });
+export function registerPageRoutes(app: FastifyInstance, pages: Pages): void {
+  app.register(async (context) => {
+    context.removeAllContentTypeParsers();
+    context.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+    context.addHook('onSend', async (request, reply, payload) => {
+      pages.keepSentPage(request, reply, payload);
+      return payload;
+    });
+    context.route({ method: ['GET', 'POST'], url: '/*', handler: pages.handle });
   });
 }

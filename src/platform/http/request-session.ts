@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_LIFETIME_MS } from '../constants/index.ts';
 import {
@@ -21,8 +22,11 @@ export function sessionToken(request: FastifyRequest): string | undefined {
   return request.cookies[SESSION_COOKIE] ?? (typeof header === 'string' ? header : undefined);
 }
 
-export function hasSessionToken(request: FastifyRequest): boolean {
-  return sessionToken(request) !== undefined;
+/** Whether raw request headers carry a session token: cheap, for the page cache's decision. */
+export function hasSessionToken(headers: IncomingHttpHeaders): boolean {
+  return (
+    headers['cart-token'] !== undefined || (headers.cookie?.includes(`${SESSION_COOKIE}=`) ?? false)
+  );
 }
 
 /** The request's session, if it has a valid one. Read once per request. */

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
@@ -17,11 +18,24 @@ import { messages } from '../messages/index.ts';
 export type App = FastifyInstance;
 
 /** The one Fastify server: plugins, request ids, and one mapping from errors to `{ code, message }`. */
+export interface HttpServerOptions {
+  trustProxy?: boolean;
+  /** May answer a request from the raw Node objects before Fastify runs (the page micro-cache). */
+  answerEarly?: ((request: IncomingMessage, response: ServerResponse) => boolean) | undefined;
+}
+
 export async function createHttpServer(
   logger: Logger,
-  options: { trustProxy?: boolean } = {},
+  options: HttpServerOptions = {},
 ): Promise<App> {
+  const answerEarly = options.answerEarly;
   const app = Fastify({
+    ...(answerEarly && {
+      serverFactory: (handler: (request: IncomingMessage, response: ServerResponse) => void) =>
+        createServer((request, response) => {
+          if (!answerEarly(request, response)) handler(request, response);
+        }),
+    }),
     loggerInstance: logger,
     bodyLimit: MAX_BODY_BYTES,
     trustProxy: options.trustProxy ?? false,
