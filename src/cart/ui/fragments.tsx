@@ -1,4 +1,4 @@
-import { renderToStaticMarkup } from 'react-dom/server';
+import { renderToStaticMarkup } from 'react-dom/server.browser';
 import type { StoreCart } from '../store-cart.ts';
 import { CartCount, MiniCartContents } from './mini-cart.tsx';
 
