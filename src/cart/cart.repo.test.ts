@@ -55,3 +55,29 @@ describe.each(databaseKinds)('cart storage on %s', (kind) => {
     expect(view.totals.itemsCount).toBe(20);
   });
 });
+
+describe.each(databaseKinds)('prepared cart and session reads on %s', (kind) => {
+  let handle: DatabaseHandle;
+  beforeAll(async () => {
+    handle = await openTestDatabase(kind);
+  });
+  afterAll(() => handle.destroy());
+
+  it('run with each call’s own parameters, not the first call’s', async () => {
+    const sessions = sessionRepo(handle.db);
+    const [a, b] = [await sessions.create(), await sessions.create()];
+    const carts = cartRepo(handle.db);
+    await carts.save(a.id, {
+      items: [{ key: 'a', productId: 1, quantity: 1, variation: {} }],
+      coupons: [],
+    });
+    await carts.save(b.id, {
+      items: [{ key: 'b', productId: 2, quantity: 2, variation: {} }],
+      coupons: [],
+    });
+    expect((await carts.load(a.id)).items[0]?.key).toBe('a');
+    expect((await carts.load(b.id)).items[0]?.key).toBe('b');
+    expect((await sessions.find(b.id))?.id).toBe(b.id);
+    expect(await sessions.find('missing')).toBeUndefined();
+  });
+});

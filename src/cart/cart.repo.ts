@@ -1,16 +1,18 @@
 import type { Db, DbKind } from '../platform/db/database.ts';
 import { nowIso } from '../platform/db/database.ts';
+import { preparedQuery } from '../platform/db/prepared.ts';
 import { emptyCart, type Cart } from './cart.ts';
 import type { Coupon } from './coupon.ts';
+
+const loadCart = preparedQuery<{ items_json: string; coupons_json: string }, [sessionId: string]>(
+  (db) =>
+    db.selectFrom('carts').select(['items_json', 'coupons_json']).where('session_id', '=', ''),
+);
 
 export function cartRepo(db: Db) {
   return {
     async load(sessionId: string): Promise<Cart> {
-      const row = await db
-        .selectFrom('carts')
-        .select(['items_json', 'coupons_json'])
-        .where('session_id', '=', sessionId)
-        .executeTakeFirst();
+      const [row] = await loadCart(db, sessionId);
       if (!row) return emptyCart;
       return { items: JSON.parse(row.items_json), coupons: JSON.parse(row.coupons_json) } as Cart;
     },

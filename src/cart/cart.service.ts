@@ -1,5 +1,7 @@
 import { catalogCache, type CatalogCache } from '../catalog/catalog-cache.ts';
 import { catalogRepo } from '../catalog/catalog.repo.ts';
+import { TtlCache } from '../platform/cache/ttl-cache.ts';
+import { CATALOG_CACHE_TTL_MS } from '../platform/constants/index.ts';
 import { findVariation, type Product } from '../catalog/product.ts';
 import type { Db, DbKind } from '../platform/db/database.ts';
 import { ShopError } from '../platform/errors/shop-error.ts';
@@ -45,7 +47,20 @@ export function cartService(
   paymentMethods: () => string[],
   cache: CatalogCache = catalogCache(),
 ) {
+  // Priced carts by content: identical carts price identically for as long as the catalog cache
+  // may be stale, so the busiest call (reading the cart) rarely prices anything.
+  const priced = new TtlCache<string, CartView>(CATALOG_CACHE_TTL_MS, 5_000);
+
   async function view(tx: Db, cart: Cart): Promise<CartView> {
+    const key = JSON.stringify(cart);
+    const known = priced.get(key);
+    if (known) return known;
+    const fresh = await price(tx, cart, key);
+    priced.set(key, fresh);
+    return fresh;
+  }
+
+  async function price(tx: Db, cart: Cart, serialised: string): Promise<CartView> {
     const catalog = catalogRepo(tx);
     const products = await cache.productsByIds(
       catalog,
@@ -61,7 +76,7 @@ export function cartService(
     ]);
     const totals = priceCart(cart, products, coupons);
     const store = toStoreCart({ totals, images, parents, paymentMethods: paymentMethods() });
-    return { cart, totals, store, hash: cartHash(cart) };
+    return { cart, totals, store, hash: cartHash(cart, serialised) };
   }
 
   async function resolvePurchasable(tx: Db, request: AddRequest): Promise<Product> {

@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { SESSION_LIFETIME_MS } from '../constants/index.ts';
 import type { Db } from '../db/database.ts';
+import { preparedQuery } from '../db/prepared.ts';
 
 /** A visitor's server-side session. Lives in the database so any app server can serve it. */
 export interface Session {
@@ -37,15 +38,22 @@ function signature(secret: string, id: string): string {
   return createHmac('sha256', secret).update(`session|${id}`).digest('base64url').slice(0, 22);
 }
 
+const findLiveSession = preparedQuery<
+  { id: string; customer_id: number | null; expires_at: string },
+  [id: string, now: string]
+>((db) =>
+  db
+    .selectFrom('sessions')
+    .select(['id', 'customer_id', 'expires_at'])
+    .where('id', '=', '')
+    .where('expires_at', '>', ''),
+);
+
 export function sessionRepo(db: Db) {
   return {
+    /** Read on every request that carries a session: a prepared query. */
     async find(id: string, now = new Date()): Promise<Session | undefined> {
-      const row = await db
-        .selectFrom('sessions')
-        .select(['id', 'customer_id', 'expires_at'])
-        .where('id', '=', id)
-        .where('expires_at', '>', now.toISOString())
-        .executeTakeFirst();
+      const [row] = await findLiveSession(db, id, now.toISOString());
       return row && { id: row.id, customerId: row.customer_id, expiresAt: row.expires_at };
     },
 
