@@ -11,15 +11,23 @@ export const streamTimeout = 5000;
  * AsyncLocalStorage, which on Node 20 switches on async hooks for the whole process and slows
  * every request (the JSON calls included) by half or more.
  */
-export default async function handleRequest(request: Request, status: number, headers: Headers, context: EntryContext) {
+export default async function handleRequest(
+  request: Request,
+  status: number,
+  headers: Headers,
+  context: EntryContext,
+) {
   let failed = false;
-  const stream = await renderToReadableStream(<ServerRouter context={context} url={request.url} />, {
-    signal: AbortSignal.timeout(streamTimeout + 1000),
-    onError(error: unknown) {
-      failed = true;
-      console.error(error);
+  const stream = await renderToReadableStream(
+    <ServerRouter context={context} url={request.url} />,
+    {
+      signal: AbortSignal.timeout(streamTimeout + 1000),
+      onError(error: unknown) {
+        failed = true;
+        console.error(error);
+      },
     },
-  });
+  );
   await stream.allReady;
   headers.set('Content-Type', 'text/html; charset=utf-8');
   return new Response(stream, { status: failed ? 500 : status, headers });
