@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Product } from '../catalog/product.ts';
+import { makeProduct } from '../catalog/product.fixture.ts';
 import { ShopError } from '../platform/errors/shop-error.ts';
 import {
   addToCart,
@@ -12,33 +12,7 @@ import {
 } from './cart.ts';
 import type { Coupon } from './coupon.ts';
 
-function product(overrides: Partial<Product>): Product {
-  return {
-    id: 1,
-    slug: 'hoodie',
-    name: 'Classic Hoodie',
-    type: 'simple',
-    parentId: null,
-    categoryId: null,
-    sku: '',
-    description: '',
-    shortDescription: '',
-    regularPrice: 4500,
-    salePrice: null,
-    stock: null,
-    billingPeriod: null,
-    attributes: {},
-    attributeOptions: {},
-    menuOrder: 0,
-    totalSales: 0,
-    ratingCount: 0,
-    averageRating: 0,
-    weightGrams: null,
-    dimensions: null,
-    createdAt: '',
-    ...overrides,
-  };
-}
+const product = makeProduct;
 
 const hoodie = product({});
 const lamp = product({ id: 2, name: 'Desk Lamp', regularPrice: 6000, stock: 1 });

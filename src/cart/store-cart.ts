@@ -12,10 +12,8 @@ export interface StoreCartImage {
   alt: string;
 }
 
-export interface StorePrices {
-  price: string;
-  regular_price: string;
-  sale_price: string;
+/** The currency fields the Store API repeats on prices and totals. */
+export interface StoreCurrency {
   currency_code: string;
   currency_symbol: string;
   currency_minor_unit: number;
@@ -23,6 +21,12 @@ export interface StorePrices {
   currency_thousand_separator: string;
   currency_prefix: string;
   currency_suffix: string;
+}
+
+export interface StorePrices extends StoreCurrency {
+  price: string;
+  regular_price: string;
+  sale_price: string;
 }
 
 export interface StoreCartItem {
@@ -48,7 +52,7 @@ export interface StoreCartItem {
   };
 }
 
-export interface StoreCartTotals {
+export interface StoreCartTotals extends StoreCurrency {
   total_items: string;
   total_items_tax: string;
   total_fees: string;
@@ -59,13 +63,6 @@ export interface StoreCartTotals {
   total_price: string;
   total_tax: string;
   total_refund: string;
-  currency_code: string;
-  currency_symbol: string;
-  currency_minor_unit: number;
-  currency_decimal_separator: string;
-  currency_thousand_separator: string;
-  currency_prefix: string;
-  currency_suffix: string;
 }
 
 export interface StoreCart {

@@ -8,36 +8,10 @@ import {
   isOnSale,
   maxPurchaseQuantity,
   priceRange,
-  type Product,
 } from './product.ts';
+import { makeProduct } from './product.fixture.ts';
 
-function product(overrides: Partial<Product>): Product {
-  return {
-    id: 1,
-    slug: 'p',
-    name: 'P',
-    type: 'simple',
-    parentId: null,
-    categoryId: null,
-    sku: '',
-    description: '',
-    shortDescription: '',
-    regularPrice: 1000,
-    salePrice: null,
-    stock: null,
-    billingPeriod: null,
-    attributes: {},
-    attributeOptions: {},
-    menuOrder: 0,
-    totalSales: 0,
-    ratingCount: 0,
-    averageRating: 0,
-    weightGrams: null,
-    dimensions: null,
-    createdAt: '',
-    ...overrides,
-  };
-}
+const product = makeProduct;
 
 describe('product pricing', () => {
   it('uses the sale price when there is one', () => {

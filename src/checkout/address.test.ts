@@ -1,16 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { billingFromForm, isValidPhone, validateBilling } from './address.ts';
+import { completeBillingForm } from './billing.fixture.ts';
 
-const complete = {
-  billing_first_name: 'Ada',
-  billing_last_name: 'Lovelace',
-  billing_country: 'GB',
-  billing_address_1: '12 St James Square',
-  billing_city: 'London',
-  billing_postcode: 'SW1Y 4JH',
-  billing_phone: '+44 (20) 7946-0958',
-  billing_email: 'ada@example.com',
-};
+const complete = completeBillingForm;
 
 describe('billing address', () => {
   it('accepts a complete address', () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds } from '../platform/db/testing/test-database.ts';
-import { TEST_PUBLISHABLE_KEY } from '../payments/test-processor/test-processor.routes.ts';
+import { createTestPaymentMethod } from '../payments/test-processor/payment-method.fixture.ts';
+import { completeBillingForm } from './billing.fixture.ts';
 import { ShopperClient } from '../testing/browser-like-client.ts';
 import { startTestShop, type TestShop } from '../testing/test-shop.ts';
 
@@ -13,16 +14,7 @@ interface CheckoutAnswer {
   code?: string;
 }
 
-const billing = {
-  billing_first_name: 'Ada',
-  billing_last_name: 'Lovelace',
-  billing_country: 'GB',
-  billing_address_1: '12 St James Square',
-  billing_city: 'London',
-  billing_postcode: 'SW1Y 4JH',
-  billing_phone: '+44 20 7946 0958',
-  billing_email: 'ada@example.com',
-};
+const billing = completeBillingForm;
 
 describe.each(databaseKinds)('checkout on %s', (kind) => {
   let t: TestShop;
@@ -49,25 +41,7 @@ describe.each(databaseKinds)('checkout on %s', (kind) => {
     return { client, nonce: nonce! };
   }
 
-  async function cardPaymentMethod(
-    number: string,
-  ): Promise<{ status: number; id?: string; error?: { code: string } }> {
-    const response = await fetch(`${t.url}/test-processor/v1/payment_methods`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${TEST_PUBLISHABLE_KEY}`,
-        'content-type': 'application/x-www-form-urlencoded',
-      },
-      body: new URLSearchParams({
-        type: 'card',
-        'card[number]': number,
-        'card[exp_month]': '12',
-        'card[exp_year]': '2034',
-        'card[cvc]': '123',
-      }),
-    });
-    return { status: response.status, ...((await response.json()) as object) };
-  }
+  const cardPaymentMethod = (number: string) => createTestPaymentMethod(t.url, number);
 
   const stockOf = async (slug: string) => (await t.shop.catalog.productBySlug(slug))!.stock;
 

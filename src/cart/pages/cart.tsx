@@ -8,6 +8,7 @@ import { Price } from '../../ui/price.tsx';
 import { QuantityInput } from '../../ui/quantity-input.tsx';
 import { CART_NONCE } from '../nonces.ts';
 import { minor } from '../store-cart.ts';
+import { CartTotalsRows, EmptyCart } from '../ui/cart-totals.tsx';
 import { removeItemUrl } from '../ui/mini-cart.tsx';
 
 export const meta: MetaFunction = () => [{ title: `Cart – ${messages.shopName}` }];
@@ -89,19 +90,7 @@ export default function CartPage({
 }) {
   const { cart, nonce } = loaderData;
   const navigation = useNavigation();
-  if (cart.items.length === 0) {
-    return (
-      <div className="cart-page">
-        <h1>Cart</h1>
-        <p className="cart-empty">{messages.cartEmpty}</p>
-        <p>
-          <a className="button" href="/shop/">
-            {messages.returnToShop}
-          </a>
-        </p>
-      </div>
-    );
-  }
+  if (cart.items.length === 0) return <EmptyCart title="Cart" />;
   return (
     <div className="cart-page">
       <h1>Cart</h1>
@@ -196,22 +185,7 @@ export default function CartPage({
           <h2 id="cart-totals-heading">Cart totals</h2>
           <table className="shop_table totals">
             <tbody>
-              <tr>
-                <th scope="row">Subtotal</th>
-                <td>{formatMoney(minor(cart.totals.total_items))}</td>
-              </tr>
-              {cart.coupons.map((coupon) => (
-                <tr key={coupon.code}>
-                  <th scope="row">Coupon: {coupon.code}</th>
-                  <td>-{formatMoney(minor(coupon.totals.total_discount))}</td>
-                </tr>
-              ))}
-              <tr className="order-total">
-                <th scope="row">Total</th>
-                <td>
-                  <strong>{formatMoney(minor(cart.totals.total_price))}</strong>
-                </td>
-              </tr>
+              <CartTotalsRows cart={cart} />
             </tbody>
           </table>
           <p>

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { redirect, type MetaFunction } from 'react-router';
 import { minor } from '../../cart/store-cart.ts';
 import { paymentMethods } from '../../payments/methods.ts';
+import { CartTotalsRows, EmptyCart } from '../../cart/ui/cart-totals.tsx';
 import { CardElement } from '../../payments/ui/card-element.tsx';
 import { createPaymentMethod, type CardDetails } from '../../payments/ui/local-stripe.ts';
 import { postForm, wcAjaxUrl } from '../../platform/http/client.ts';
@@ -158,22 +159,7 @@ function OrderReview({ cart }: { cart: LoaderData['cart'] }) {
         ))}
       </tbody>
       <tfoot>
-        <tr className="cart-subtotal">
-          <th scope="row">Subtotal</th>
-          <td>{formatMoney(minor(cart.totals.total_items))}</td>
-        </tr>
-        {cart.coupons.map((coupon) => (
-          <tr key={coupon.code}>
-            <th scope="row">Coupon: {coupon.code}</th>
-            <td>-{formatMoney(minor(coupon.totals.total_discount))}</td>
-          </tr>
-        ))}
-        <tr className="order-total">
-          <th scope="row">Total</th>
-          <td>
-            <strong>{formatMoney(minor(cart.totals.total_price))}</strong>
-          </td>
-        </tr>
+        <CartTotalsRows cart={cart} />
       </tfoot>
     </table>
   );
@@ -198,19 +184,7 @@ export default function CheckoutPage({
   const formRef = useRef<HTMLFormElement>(null);
   useEffect(() => setHydrated(true), []);
 
-  if (cart.items.length === 0) {
-    return (
-      <div className="checkout-page">
-        <h1>Checkout</h1>
-        <p className="cart-empty">{messages.cartEmpty}</p>
-        <p>
-          <a className="button" href="/shop/">
-            {messages.returnToShop}
-          </a>
-        </p>
-      </div>
-    );
-  }
+  if (cart.items.length === 0) return <EmptyCart title="Checkout" />;
 
   function fail(texts: string[], errors: FieldError[] = []) {
     setNotices(texts.map((text) => ({ type: 'error', text })));

@@ -1,6 +1,7 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestShop, type TestShop } from '../../testing/test-shop.ts';
+import { createTestPaymentMethod } from './payment-method.fixture.ts';
 import { TEST_PUBLISHABLE_KEY } from './test-processor.routes.ts';
 
 describe('the built-in test processor through the official stripe SDK', () => {
@@ -14,22 +15,12 @@ describe('the built-in test processor through the official stripe SDK', () => {
   afterAll(() => t.close());
 
   async function paymentMethod(number: string): Promise<string> {
-    const response = await fetch(`${t.url}/test-processor/v1/payment_methods`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${TEST_PUBLISHABLE_KEY}`,
-        'content-type': 'application/x-www-form-urlencoded',
-      },
-      body: new URLSearchParams({
-        type: 'card',
-        'card[number]': number,
-        'card[exp_month]': '4',
-        'card[exp_year]': '2031',
-        'card[cvc]': '314',
-      }),
+    const created = await createTestPaymentMethod(t.url, number, {
+      expMonth: '4',
+      expYear: '2031',
+      cvc: '314',
     });
-    const body = (await response.json()) as { id: string };
-    return body.id;
+    return created.id!;
   }
 
   it('creates and confirms a payment intent that succeeds', async () => {
