@@ -1,4 +1,5 @@
 import type { PageLoaderArgs } from '../src/page-context.ts';
+import { useEffect } from 'react';
 import {
   Links,
   Meta,
@@ -9,6 +10,7 @@ import {
   useRouteError,
 } from 'react-router';
 import { CartLink } from '../src/cart/ui/cart-link.tsx';
+import { SlideOutCart } from '../src/cart/ui/slide-out-cart.tsx';
 import { PAGE_CACHE_CONTROL } from '../src/platform/constants/index.ts';
 import { messages } from '../src/platform/messages/index.ts';
 import type { Notice } from '../src/platform/session/session.ts';
@@ -98,6 +100,10 @@ export function SiteFooter() {
 }
 
 export default function App({ loaderData }: { loaderData: RootData }) {
+  useEffect(() => {
+    // Lets browser tests (and scripts) know the page is interactive.
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   return (
     <>
       {loaderData.testMode && (
@@ -111,6 +117,7 @@ export default function App({ loaderData }: { loaderData: RootData }) {
         <Outlet />
       </main>
       <SiteFooter />
+      <SlideOutCart />
       <LiveRegion />
     </>
   );

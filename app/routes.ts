@@ -5,6 +5,7 @@ export default [
   index('../src/content/pages/home.tsx'),
   route('shop', '../src/catalog/pages/shop.tsx'),
   route('product/:slug', '../src/catalog/pages/product.tsx'),
+  route('product-category/:slug', '../src/catalog/pages/category.tsx'),
   route('cart', '../src/cart/pages/cart.tsx'),
   route('checkout', '../src/checkout/pages/checkout.tsx'),
   route('checkout/order-received/:orderId', '../src/checkout/pages/order-received.tsx'),

@@ -26,7 +26,7 @@ test.describe('a shopper buys with JavaScript', () => {
     await expect(page.getByRole('link', { name: 'View cart' })).toBeVisible();
     expect(page.url()).toBe(urlBefore);
     await expect(
-      page.getByRole('link', { name: /^Cart/ }).locator('.cart-contents-count'),
+      page.getByRole('button', { name: /^Cart/ }).locator('.cart-contents-count'),
     ).toHaveText('1');
 
     await page.getByRole('link', { name: 'View cart' }).click();
@@ -95,6 +95,7 @@ test.describe('a shopper buys with JavaScript', () => {
   test('a variable product needs its size chosen first, then adds that size', async ({ page }) => {
     await page.goto('/shop/');
     await page.getByRole('link', { name: 'Select options for “Linen Shirt”' }).click();
+    await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
     await page.getByLabel('Size').selectOption('L');
     await expect(page.locator('.variation-price')).toContainText('$34.00');
     await page.getByRole('button', { name: 'Add to cart' }).click();

@@ -42,3 +42,9 @@ export async function fillBilling(page: Page, email = billing['Email address']):
     await page.getByLabel(label, { exact: false }).first().fill(value);
   }
 }
+
+/** Opens a page and waits until React has hydrated it (the root marks <html data-hydrated>). */
+export async function gotoHydrated(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+}

@@ -6,6 +6,7 @@ import {
   handleAddToCartLink,
   registerStoreApiCartRoutes,
 } from './cart/cart.routes.ts';
+import { slideOutAjaxCalls } from './cart/slide-out.routes.ts';
 import { checkoutAjaxCalls } from './checkout/checkout.routes.ts';
 import { pageContext } from './page-context.ts';
 import { registerTestProcessor } from './payments/test-processor/test-processor.routes.ts';
@@ -62,7 +63,7 @@ export async function buildServer(shop: Shop, options: ServerOptions = {}): Prom
     app,
     {
       wcAjax: new Map([...cartAjaxCalls(shop), ...checkoutAjaxCalls(shop)]),
-      adminAjax: new Map(),
+      adminAjax: slideOutAjaxCalls(shop),
     },
     shop.sessionDeps,
     async (request, reply) => (pages ? pages.handle(request, reply) : reply.callNotFound()),

@@ -9,7 +9,8 @@ import { format, messages } from '../platform/messages/index.ts';
 import { createNonce } from '../platform/nonce/nonce.ts';
 import type { Shop } from '../shop.ts';
 import type { CartView } from './cart.service.ts';
-import { CART_NONCE, STORE_API_NONCE } from './nonces.ts';
+import { COUPON_ERRORS, isCouponError } from './coupon.ts';
+import { APPLY_COUPON_NONCE, CART_NONCE, REMOVE_COUPON_NONCE, STORE_API_NONCE } from './nonces.ts';
 import { cartFragments } from './ui/fragments.tsx';
 
 export const ITEMS_IN_CART_COOKIE = 'woocommerce_items_in_cart';
@@ -17,6 +18,7 @@ export const CART_HASH_COOKIE = 'woocommerce_cart_hash';
 
 const quantity = z.coerce.number().int().min(0).max(1_000_000);
 const productId = z.coerce.number().int().positive();
+const couponCode = z.string().max(200);
 
 /** WooCommerce's cookies that tell scripts (not the server) whether the visitor has a cart. */
 export function setCartCookies(reply: FastifyReply, view: CartView): void {
@@ -109,7 +111,79 @@ export function cartAjaxCalls(shop: Shop): AjaxCalls {
         },
       }),
     ],
+    [
+      // Seed 001 §3 and §7: security, coupon_code, billing_email; answers the notice's HTML.
+      'apply_coupon',
+      ajaxCall({
+        guard: { kind: 'nonce', action: APPLY_COUPON_NONCE },
+        schema: z.object({
+          coupon_code: couponCode.default(''),
+          billing_email: z.string().max(254).optional(),
+        }),
+        async handle(input, request, reply) {
+          const session = await ensureSession(request, reply, shop.sessionDeps);
+          return noticeAnswer(reply, async () => {
+            const view = await shop.cart.applyCoupon(
+              session.id,
+              input.coupon_code,
+              input.billing_email,
+            );
+            setCartCookies(reply, view);
+            return messages.couponApplied;
+          });
+        },
+      }),
+    ],
+    [
+      // Seed 001 §3 and §7: security, coupon; answers the notice's HTML.
+      'remove_coupon',
+      ajaxCall({
+        guard: { kind: 'nonce', action: REMOVE_COUPON_NONCE },
+        schema: z.object({ coupon: couponCode.default('') }),
+        async handle(input, request, reply) {
+          const session = await ensureSession(request, reply, shop.sessionDeps);
+          return noticeAnswer(reply, async () => {
+            const view = await shop.cart.removeCoupon(session.id, input.coupon);
+            setCartCookies(reply, view);
+            return messages.couponRemoved;
+          });
+        },
+      }),
+    ],
   ]);
+}
+
+/**
+ * WooCommerce's coupon calls answer the notice itself as HTML: a success message, or on a
+ * refusal the error list (with a 400) that the page shows under the coupon field.
+ */
+async function noticeAnswer(reply: FastifyReply, run: () => Promise<string>): Promise<string> {
+  let html: string;
+  try {
+    html = `<div class="woocommerce-message" role="alert">${escapeHtml(await run())}</div>`;
+  } catch (error) {
+    if (!(error instanceof ShopError)) throw error;
+    reply.status(400);
+    html = `<ul class="woocommerce-error" role="alert"><li>${escapeHtml(error.message)}</li></ul>`;
+  }
+  reply.type('text/html; charset=utf-8');
+  return html;
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+}
+
+/** Coupon refusals under the Store API's codes (WooCommerce's CartApplyCoupon/CartRemoveCoupon). */
+function storeApiCouponError(error: unknown): never {
+  if (!isCouponError(error)) throw error;
+  if (error.code === COUPON_ERRORS.notApplied) {
+    throw new ShopError('woocommerce_rest_cart_coupon_invalid_code', error.message, 409);
+  }
+  throw new ShopError('woocommerce_rest_cart_coupon_error', error.message, 400);
 }
 
 export function registerStoreApiCartRoutes(app: App, shop: Shop): void {
@@ -192,6 +266,34 @@ export function registerStoreApiCartRoutes(app: App, shop: Shop): void {
       const session = await ensureSession(request, reply, shop.sessionDeps);
       const body = request.body as { key: string; quantity: number };
       const view = await shop.cart.setQuantity(session.id, body.key, body.quantity);
+      setCartCookies(reply, view);
+      return respond(request, reply, view);
+    },
+  );
+
+  app.post(
+    '/wc/store/v1/cart/apply-coupon',
+    { schema: { body: z.object({ code: couponCode }) } },
+    async (request, reply) => {
+      await writeGuard(request);
+      const session = await ensureSession(request, reply, shop.sessionDeps);
+      const view = await shop.cart
+        .applyCoupon(session.id, (request.body as { code: string }).code)
+        .catch(storeApiCouponError);
+      setCartCookies(reply, view);
+      return respond(request, reply, view);
+    },
+  );
+
+  app.post(
+    '/wc/store/v1/cart/remove-coupon',
+    { schema: { body: z.object({ code: couponCode }) } },
+    async (request, reply) => {
+      await writeGuard(request);
+      const session = await ensureSession(request, reply, shop.sessionDeps);
+      const view = await shop.cart
+        .removeCoupon(session.id, (request.body as { code: string }).code)
+        .catch(storeApiCouponError);
       setCartCookies(reply, view);
       return respond(request, reply, view);
     },

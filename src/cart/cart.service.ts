@@ -19,6 +19,17 @@ import {
   type CartTotals,
 } from './cart.ts';
 import { cartRepo, withCartLock } from './cart.repo.ts';
+import {
+  addCouponCode,
+  assertCouponValid,
+  customerEmail,
+  firstExpiry,
+  hasCustomerLimit,
+  removeCouponCode,
+  requireCouponCode,
+  usableCoupons,
+  type CouponRefusal,
+} from './coupon.ts';
 import { toStoreCart } from './store-api.ts';
 import type { StoreCart } from './store-cart.ts';
 
@@ -27,7 +38,12 @@ export interface CartView {
   totals: CartTotals;
   store: StoreCart;
   hash: string;
+  /** Coupons the cart holds that give no discount now, and why (also in `store.errors`). */
+  couponRefusals: CouponRefusal[];
 }
+
+/** The Store API's code for a coupon problem in the cart's `errors`. */
+const STORE_COUPON_ERROR = 'woocommerce_rest_cart_coupon_error';
 
 export interface AddRequest {
   productId: number;
@@ -48,19 +64,30 @@ export function cartService(
   cache: CatalogCache = catalogCache(),
 ) {
   // Priced carts by content: identical carts price identically for as long as the catalog cache
-  // may be stale, so the busiest call (reading the cart) rarely prices anything.
-  const priced = new TtlCache<string, CartView>(CATALOG_CACHE_TTL_MS, 5_000);
+  // may be stale, so the busiest call (reading the cart) rarely prices anything. The content
+  // includes the coupon codes, so a changed coupon set is a different key; an entry never
+  // outlives the first expiry of a coupon it applied, so expiry is checked against the clock.
+  const priced = new TtlCache<string, { view: CartView; validUntil: number | undefined }>(
+    CATALOG_CACHE_TTL_MS,
+    5_000,
+  );
 
   async function view(tx: Db, cart: Cart): Promise<CartView> {
     const key = JSON.stringify(cart);
-    const known = priced.get(key);
-    if (known) return known;
-    const fresh = await price(tx, cart, key);
-    priced.set(key, fresh);
-    return fresh;
+    const now = Date.now();
+    const known = priced.get(key, now);
+    if (known && (known.validUntil === undefined || now <= known.validUntil)) return known.view;
+    const fresh = await price(tx, cart, key, new Date(now));
+    priced.set(key, fresh, now);
+    return fresh.view;
   }
 
-  async function price(tx: Db, cart: Cart, serialised: string): Promise<CartView> {
+  async function price(
+    tx: Db,
+    cart: Cart,
+    serialised: string,
+    now: Date,
+  ): Promise<{ view: CartView; validUntil: number | undefined }> {
     const catalog = catalogRepo(tx);
     const products = await cache.productsByIds(
       catalog,
@@ -74,9 +101,23 @@ export function cartService(
       cart.coupons.length > 0 ? cartRepo(tx).coupons(cart.coupons) : [],
       cache.imagesOf(catalog, [...products.keys(), ...parentIds]),
     ]);
-    const totals = priceCart(cart, products, coupons);
-    const store = toStoreCart({ totals, images, parents, paymentMethods: paymentMethods() });
-    return { cart, totals, store, hash: cartHash(cart, serialised) };
+    // Coupons are checked again on every pricing: one whose minimum spend is no longer met (or
+    // that expired, or ran out) stays on the cart but gives no discount, and says why.
+    const undiscounted = priceCart(cart, products);
+    const { usable, refused } = usableCoupons(cart.coupons, coupons, undiscounted.subtotal, now);
+    const totals = usable.length > 0 ? priceCart(cart, products, usable) : undiscounted;
+    const storeCart = toStoreCart({ totals, images, parents, paymentMethods: paymentMethods() });
+    const store: StoreCart = {
+      ...storeCart,
+      errors: [
+        ...storeCart.errors,
+        ...refused.map((refusal) => ({ code: STORE_COUPON_ERROR, message: refusal.message })),
+      ],
+    };
+    return {
+      view: { cart, totals, store, hash: cartHash(cart, serialised), couponRefusals: refused },
+      validUntil: firstExpiry(usable),
+    };
   }
 
   async function resolvePurchasable(tx: Db, request: AddRequest): Promise<Product> {
@@ -157,6 +198,55 @@ export function cartService(
         return removeItem(cart, key);
       });
       return { ...result, removed: removed! };
+    },
+
+    /**
+     * Applies a coupon code, checked against the cart as it is now (never a memoised price).
+     * With a billing email, the coupon's per-customer limit is checked too (otherwise at checkout).
+     */
+    async applyCoupon(
+      sessionId: string,
+      code: string,
+      billingEmail?: string,
+    ): Promise<CartView & { code: string }> {
+      const wanted = requireCouponCode(code);
+      const email = customerEmail(billingEmail);
+      const result = await change(sessionId, async (tx, cart) => {
+        const carts = cartRepo(tx);
+        const coupons = await carts.coupons(
+          cart.coupons.includes(wanted) ? cart.coupons : [...cart.coupons, wanted],
+        );
+        const coupon = coupons.find((c) => c.code === wanted);
+        const products = await cache.productsByIds(
+          catalogRepo(tx),
+          cart.items.map((item) => item.productId),
+        );
+        const customerUses =
+          coupon && email && hasCustomerLimit(coupon)
+            ? await carts.customerCouponUses(coupon.code, email)
+            : undefined;
+        const valid = assertCouponValid(coupon, wanted, {
+          subtotal: priceCart(cart, products).subtotal,
+          now: new Date(),
+          customerUses,
+        });
+        return {
+          ...cart,
+          coupons: addCouponCode(
+            cart.coupons,
+            valid,
+            coupons.filter((c) => c.code !== wanted),
+          ),
+        };
+      });
+      return { ...result, code: wanted };
+    },
+
+    async removeCoupon(sessionId: string, code: string): Promise<CartView> {
+      return change(sessionId, async (_tx, cart) => ({
+        ...cart,
+        coupons: removeCouponCode(cart.coupons, code),
+      }));
     },
 
     async empty(sessionId: string, tx: Db = db): Promise<void> {

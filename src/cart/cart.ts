@@ -138,7 +138,7 @@ export interface CartTotals {
   total: Money;
   itemsCount: number;
   needsShipping: boolean;
-  coupons: { code: string; discount: Money }[];
+  coupons: { code: string; discountType: Coupon['discountType']; discount: Money }[];
 }
 
 /**
@@ -162,7 +162,7 @@ export function priceCart(
   const applied = coupons.map((coupon) => {
     const discount = couponDiscount(coupon, remaining);
     remaining -= discount;
-    return { code: coupon.code, discount };
+    return { code: coupon.code, discountType: coupon.discountType, discount };
   });
   const discountTotal = subtotal - remaining;
   return {

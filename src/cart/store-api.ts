@@ -88,7 +88,7 @@ export function toStoreCart({
     }),
     coupons: totals.coupons.map((coupon) => ({
       code: coupon.code,
-      discount_type: 'fixed_cart',
+      discount_type: coupon.discountType,
       totals: {
         total_discount: money(coupon.discount),
         currency_code: currency.code,

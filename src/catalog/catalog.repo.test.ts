@@ -77,4 +77,79 @@ describe.each(databaseKinds)('catalog repository on %s', (kind) => {
     const page2 = await catalog.listProducts('menu_order', 4, 4);
     expect(page2.map((p) => p.slug)).toEqual(['coffee-club', 'sticker-pack']);
   });
+
+  it('finds a category by its slug', async () => {
+    const catalog = catalogRepo(handle.db);
+    expect(await catalog.categoryBySlug('clothing')).toMatchObject({
+      slug: 'clothing',
+      name: 'Clothing',
+      description: 'Hoodies and shirts made to last.',
+    });
+    expect((await catalog.categoryBySlug('accessories'))?.name).toBe('Accessories');
+    expect(await catalog.categoryBySlug('no-such-category')).toBeUndefined();
+    expect(await catalog.categoryBySlug('')).toBeUndefined();
+  });
+
+  it("lists a category's own products in the demo order", async () => {
+    const catalog = catalogRepo(handle.db);
+    const names = async (slug: string) =>
+      (await catalog.productsInCategory((await catalog.categoryBySlug(slug))!.id)).map(
+        (p) => p.name,
+      );
+    expect(await names('clothing')).toEqual(['Classic Hoodie', 'Linen Shirt']);
+    expect(await names('accessories')).toEqual(['Canvas Tote']);
+    expect(await catalog.productsInCategory(999_999)).toEqual([]);
+  });
+
+  it('orders a category by menu order, then name, and leaves variations out', async () => {
+    const { db } = handle;
+    const category = await db
+      .insertInto('categories')
+      .values({ slug: 'lamps', name: 'Lamps', description: '' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const insert = async (slug: string, menuOrder: number, parentId: number | null = null) =>
+      (
+        await db
+          .insertInto('products')
+          .values({
+            slug,
+            name: slug.replace(/^\w/, (c) => c.toUpperCase()),
+            type: parentId ? 'variation' : 'simple',
+            parent_id: parentId,
+            category_id: category.id,
+            sku: '',
+            description: '',
+            short_description: '',
+            regular_price: 1000,
+            sale_price: null,
+            stock: null,
+            billing_period: null,
+            attributes_json: '{}',
+            menu_order: menuOrder,
+            total_sales: 0,
+            rating_sum: 0,
+            rating_count: 0,
+            weight_grams: null,
+            dimensions: null,
+            created_at: new Date().toISOString(),
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    const zeta = await insert('zeta', 1);
+    await insert('alpha', 1);
+    await insert('omega', 0);
+    // A variation that (wrongly) carries the category itself is still not a product of its own.
+    await insert('zeta-small', 0, zeta);
+    try {
+      const products = await catalogRepo(db).productsInCategory(category.id);
+      expect(products.map((p) => p.name)).toEqual(['Omega', 'Alpha', 'Zeta']);
+      expect(products.every((p) => p.categoryId === category.id && p.parentId === null)).toBe(true);
+    } finally {
+      await db.deleteFrom('products').where('parent_id', '=', zeta).execute();
+      await db.deleteFrom('products').where('category_id', '=', category.id).execute();
+      await db.deleteFrom('categories').where('id', '=', category.id).execute();
+    }
+  });
 });

@@ -180,6 +180,24 @@ export function catalogRepo(db: Db) {
       return db.selectFrom('categories').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
+    async categoryBySlug(slug: string): Promise<Category | undefined> {
+      return db.selectFrom('categories').selectAll().where('slug', '=', slug).executeTakeFirst();
+    },
+
+    /** A category's own products (never variations), in the shop's order: menu order, then name. */
+    async productsInCategory(categoryId: number): Promise<Product[]> {
+      const rows = await db
+        .selectFrom('products')
+        .selectAll()
+        .where('category_id', '=', categoryId)
+        .where('parent_id', 'is', null)
+        .orderBy('menu_order', 'asc')
+        .orderBy('name', 'asc')
+        .orderBy('id', 'asc')
+        .execute();
+      return rows.map(toProduct);
+    },
+
     async categories(): Promise<Category[]> {
       return db.selectFrom('categories').selectAll().orderBy('name').execute();
     },

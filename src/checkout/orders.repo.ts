@@ -5,6 +5,8 @@ import { nowIso } from '../platform/db/database.ts';
 import type { OrderRow } from '../platform/db/schema.ts';
 import { ShopError } from '../platform/errors/shop-error.ts';
 import { format, messages } from '../platform/messages/index.ts';
+import { cartRepo } from '../cart/cart.repo.ts';
+import { assertCustomerUsage, COUPON_ERRORS, hasCustomerLimit } from '../cart/coupon.ts';
 import { canTransition, type Order, type OrderDraft, type OrderStatus } from './order.ts';
 
 function toOrder(row: OrderRow, lines: Order['lines']): Order {
@@ -28,6 +30,35 @@ function toOrder(row: OrderRow, lines: Order['lines']): Order {
     createdAt: row.created_at,
     paidAt: row.paid_at,
   };
+}
+
+/**
+ * Takes one use of a coupon for an order, in the order's transaction: the usage limit is a
+ * conditional update (like stock), so two orders racing for the last use get one; the
+ * per-customer limit counts the billing email's earlier orders after that update, which on
+ * PostgreSQL holds the coupon's row lock, so racing orders of one customer count each other.
+ */
+async function takeCouponUse(tx: Db, code: string, email: string): Promise<void> {
+  const [coupon] = await cartRepo(tx).coupons([code]);
+  if (!coupon) return;
+  const result = await tx
+    .updateTable('coupons')
+    .set({ usage_count: sql`usage_count + 1` })
+    .where('code', '=', code)
+    .where((eb) =>
+      eb.or([
+        eb('usage_limit', 'is', null),
+        eb('usage_limit', '<=', 0),
+        eb('usage_count', '<', eb.ref('usage_limit')),
+      ]),
+    )
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) {
+    throw new ShopError(COUPON_ERRORS.usageLimit, messages.couponUsageLimitReached, 409);
+  }
+  if (hasCustomerLimit(coupon) && email !== '') {
+    assertCustomerUsage(coupon, await cartRepo(tx).customerCouponUses(code, email));
+  }
 }
 
 export function ordersRepo(db: Db) {
@@ -64,13 +95,7 @@ export function ordersRepo(db: Db) {
             );
           }
         }
-        for (const code of draft.coupons) {
-          await tx
-            .updateTable('coupons')
-            .set({ usage_count: sql`usage_count + 1` })
-            .where('code', '=', code)
-            .execute();
-        }
+        for (const code of draft.coupons) await takeCouponUse(tx, code, draft.billing.email);
         const createdAt = nowIso();
         const key = `wc_order_${randomBytes(9).toString('base64url')}`;
         const row = await tx
@@ -160,12 +185,12 @@ export function ordersRepo(db: Db) {
       return Number(result.numUpdatedRows) === 1;
     },
 
-    /** Marks an unpaid order failed and gives its stock back, in one transaction. */
+    /** Marks an unpaid order failed and gives its stock and coupon uses back, in one transaction. */
     async markFailed(id: number): Promise<boolean> {
       return db.transaction().execute(async (tx) => {
         const order = await tx
           .selectFrom('orders')
-          .select(['status'])
+          .select(['status', 'coupons_json'])
           .where('id', '=', id)
           .executeTakeFirst();
         if (
@@ -194,6 +219,14 @@ export function ordersRepo(db: Db) {
               total_sales: sql`total_sales - ${item.quantity}`,
             })
             .where('id', '=', item.product_id)
+            .execute();
+        }
+        for (const code of JSON.parse(order.coupons_json) as string[]) {
+          await tx
+            .updateTable('coupons')
+            .set({ usage_count: sql`usage_count - 1` })
+            .where('code', '=', code)
+            .where('usage_count', '>', 0)
             .execute();
         }
         return true;

@@ -1,4 +1,5 @@
-import type { PageActionArgs, PageLoaderArgs } from '../../page-context.ts';
+import type { PageActionArgs, PageContext, PageLoaderArgs } from '../../page-context.ts';
+import { useEffect, useState } from 'react';
 import { Form, redirect, useNavigation, type MetaFunction } from 'react-router';
 import { ShopError } from '../../platform/errors/shop-error.ts';
 import { format, messages } from '../../platform/messages/index.ts';
@@ -6,11 +7,15 @@ import { formatMoney } from '../../platform/money/money.ts';
 import { verifyNonce } from '../../platform/nonce/nonce.ts';
 import { Price } from '../../ui/price.tsx';
 import { QuantityInput } from '../../ui/quantity-input.tsx';
-import { CART_NONCE } from '../nonces.ts';
+import { APPLY_COUPON_NONCE, CART_NONCE, REMOVE_COUPON_NONCE } from '../nonces.ts';
 import { minor } from '../store-cart.ts';
 import { CartTotalsRows, EmptyCart } from '../ui/cart-totals.tsx';
 import { removeItemUrl } from '../ui/mini-cart.tsx';
 
+/**
+ * A refusal from the shop's services. By name, not `instanceof`: the services are the server's
+ * modules, while this page runs from React Router's build, which bundles its own copy of the class.
+ */
 export const meta: MetaFunction = () => [{ title: `Cart – ${messages.shopName}` }];
 export const headers = () => ({ 'Cache-Control': 'private, no-store' });
 
@@ -44,12 +49,81 @@ export async function loader({ request, context }: PageLoaderArgs) {
     }
     throw redirect('/cart/', 303);
   }
+  const removeCoupon = url.searchParams.get('remove_coupon');
+  if (removeCoupon !== null) {
+    // The no-JavaScript coupon [Remove] link: the same nonce as the remove-item links.
+    if (
+      session &&
+      verifyNonce(
+        shop.secret,
+        url.searchParams.get('_wpnonce') ?? undefined,
+        CART_NONCE,
+        session.id,
+      )
+    ) {
+      try {
+        context.cartChanged(await shop.cart.removeCoupon(session.id, removeCoupon));
+        await shop.sessions.addNotice(session.id, {
+          type: 'success',
+          text: messages.couponRemoved,
+        });
+      } catch (error) {
+        if (!(error instanceof ShopError)) throw error;
+        await shop.sessions.addNotice(session.id, { type: 'error', text: error.message });
+      }
+    }
+    throw redirect('/cart/', 303);
+  }
   const view = await shop.cart.read(session?.id);
-  return { cart: view.store, nonce: context.nonce(CART_NONCE) };
+  const refusals = new Map(view.couponRefusals.map((refusal) => [refusal.code, refusal.message]));
+  return {
+    cart: view.store,
+    nonce: context.nonce(CART_NONCE),
+    /** For scripts that use the wc-ajax coupon calls (WooCommerce's `wc_cart_params`). */
+    couponNonces: {
+      apply: context.nonce(APPLY_COUPON_NONCE),
+      remove: context.nonce(REMOVE_COUPON_NONCE),
+    },
+    /** Every code on the cart, with why it gives no discount now (if it does not). */
+    coupons: view.cart.coupons.map((code) => ({ code, refusal: refusals.get(code) ?? null })),
+  };
 }
 
-/** Quantity updates from the cart form (`cart[key][qty]`), with or without JavaScript. */
-export async function action({ request, context }: PageActionArgs) {
+function removeCouponUrl(code: string, nonce: string): string {
+  return `/cart/?remove_coupon=${encodeURIComponent(code)}&_wpnonce=${encodeURIComponent(nonce)}`;
+}
+
+interface ActionData {
+  errors?: string[];
+  /** A refused coupon: shown beneath the coupon field, with the code as typed. */
+  couponError?: string;
+  couponCode?: string;
+}
+
+/** The coupon form's post: a success notice on the cart page, or the refusal under the field. */
+async function applyCouponFromForm(
+  context: PageContext,
+  sessionId: string,
+  code: string,
+): Promise<ActionData | Response> {
+  try {
+    context.cartChanged(await context.shop.cart.applyCoupon(sessionId, code));
+  } catch (error) {
+    if (!(error instanceof ShopError)) throw error;
+    return { couponError: error.message, couponCode: code };
+  }
+  await context.shop.sessions.addNotice(sessionId, {
+    type: 'success',
+    text: messages.couponApplied,
+  });
+  return redirect('/cart/', 303);
+}
+
+/**
+ * The cart page's forms, with or without JavaScript: quantity updates (`cart[key][qty]`) and the
+ * coupon form (`coupon_code`).
+ */
+export async function action({ request, context }: PageActionArgs): Promise<ActionData | Response> {
   const form = await request.formData();
   const { shop, session } = context;
   if (
@@ -57,6 +131,14 @@ export async function action({ request, context }: PageActionArgs) {
     !verifyNonce(shop.secret, String(form.get('_wpnonce') ?? ''), CART_NONCE, session.id)
   ) {
     return { errors: [messages.invalidNonce] };
+  }
+  const couponCode = form.get('coupon_code');
+  if (couponCode !== null) {
+    return applyCouponFromForm(
+      context,
+      session.id,
+      typeof couponCode === 'string' ? couponCode.slice(0, 200) : '',
+    );
   }
   const errors: string[] = [];
   let lastView;
@@ -81,14 +163,98 @@ export async function action({ request, context }: PageActionArgs) {
   return redirect('/cart/', 303);
 }
 
+type LoaderData = Awaited<ReturnType<typeof loader>>;
+
+/**
+ * The coupon form (seed 000 §4, §5): a plain form post to this page's action, so it works without
+ * JavaScript; with it, `Apply coupon` is enabled only while the field holds a code. A refusal
+ * shows beneath the field; each code on the cart has a [Remove] link.
+ */
+function CouponForm({
+  nonce,
+  couponNonces,
+  coupons,
+  error,
+  typed,
+}: {
+  nonce: string;
+  couponNonces: LoaderData['couponNonces'];
+  coupons: LoaderData['coupons'];
+  error: string | undefined;
+  typed: string | undefined;
+}) {
+  const navigation = useNavigation();
+  const [code, setCode] = useState(typed ?? '');
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const applying = navigation.state !== 'idle' && navigation.formData?.has('coupon_code') === true;
+  return (
+    <div
+      className="cart-coupon"
+      data-apply-coupon-nonce={couponNonces.apply}
+      data-remove-coupon-nonce={couponNonces.remove}
+    >
+      <Form method="post" className="coupon" aria-busy={applying || undefined}>
+        <input type="hidden" name="_wpnonce" value={nonce} />
+        <label htmlFor="coupon_code">{messages.couponCode}</label>
+        <div className="coupon-row">
+          <input
+            id="coupon_code"
+            name="coupon_code"
+            type="text"
+            className="input-text"
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+            autoComplete="off"
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? 'coupon_code-error' : undefined}
+          />
+          <button
+            type="submit"
+            className={applying ? 'button loading' : 'button'}
+            name="apply_coupon"
+            value={messages.applyCoupon}
+            disabled={hydrated && (code.trim() === '' || applying)}
+          >
+            {messages.applyCoupon}
+          </button>
+        </div>
+        {error && (
+          <p id="coupon_code-error" className="field-error coupon-error" role="alert">
+            {error}
+          </p>
+        )}
+      </Form>
+      {coupons.length > 0 && (
+        <ul className="applied-coupons" aria-label={messages.appliedCoupons}>
+          {coupons.map((coupon) => (
+            <li key={coupon.code} className={coupon.refusal ? 'coupon-refused' : undefined}>
+              <span className="coupon-code">{coupon.code}</span>{' '}
+              <a
+                href={removeCouponUrl(coupon.code, nonce)}
+                className="woocommerce-remove-coupon"
+                data-coupon={coupon.code}
+                aria-label={format(messages.removeCouponLabel, { code: coupon.code })}
+              >
+                {messages.removeCoupon}
+              </a>
+              {coupon.refusal && <span className="coupon-refusal">{coupon.refusal}</span>}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
 export default function CartPage({
   loaderData,
   actionData,
 }: {
-  loaderData: Awaited<ReturnType<typeof loader>>;
-  actionData?: { errors: string[] };
+  loaderData: LoaderData;
+  actionData?: ActionData;
 }) {
-  const { cart, nonce } = loaderData;
+  const { cart, nonce, couponNonces, coupons } = loaderData;
   const navigation = useNavigation();
   if (cart.items.length === 0) return <EmptyCart title="Cart" />;
   return (
@@ -102,85 +268,96 @@ export default function CartPage({
         </ul>
       )}
       <div className="cart-layout">
-        <Form
-          method="post"
-          className="woocommerce-cart-form"
-          aria-busy={navigation.state !== 'idle' || undefined}
-        >
-          <input type="hidden" name="_wpnonce" value={nonce} />
-          <table className="shop_table cart">
-            <caption className="visually-hidden">Items in your cart</caption>
-            <thead>
-              <tr>
-                <th scope="col">
-                  <span className="visually-hidden">Remove item</span>
-                </th>
-                <th scope="col">
-                  <span className="visually-hidden">Thumbnail image</span>
-                </th>
-                <th scope="col">Product</th>
-                <th scope="col">Price</th>
-                <th scope="col">Quantity</th>
-                <th scope="col">Subtotal</th>
-              </tr>
-            </thead>
-            <tbody>
-              {cart.items.map((item) => (
-                <tr key={item.key} className="cart_item">
-                  <td className="product-remove">
-                    <a
-                      href={removeItemUrl(item.key, nonce)}
-                      className="remove"
-                      aria-label={`Remove ${item.name} from cart`}
-                    >
-                      ×
-                    </a>
-                  </td>
-                  <td className="product-thumbnail">
-                    {item.images[0] && (
-                      <img src={item.images[0].thumbnail} alt="" width={64} height={64} />
-                    )}
-                  </td>
-                  <td className="product-name" data-title="Product">
-                    <a href={item.permalink}>{item.name}</a>
-                    {item.variation.length > 0 && (
-                      <dl className="variation">
-                        {item.variation.map((v) => (
-                          <div key={v.attribute}>
-                            <dt>{v.attribute}:</dt> <dd>{v.value}</dd>
-                          </div>
-                        ))}
-                      </dl>
-                    )}
-                  </td>
-                  <td className="product-price" data-title="Price">
-                    <Price
-                      amount={minor(item.prices.price)}
-                      oldAmount={minor(item.prices.regular_price)}
-                    />
-                  </td>
-                  <td className="product-quantity" data-title="Quantity">
-                    <QuantityInput
-                      name={`cart[${item.key}][qty]`}
-                      defaultValue={item.quantity}
-                      min={0}
-                      max={item.quantity_limits.maximum}
-                      label={`Quantity of ${item.name}`}
-                    />
-                  </td>
-                  <td className="product-subtotal" data-title="Subtotal">
-                    {formatMoney(minor(item.totals.line_subtotal))}
-                  </td>
+        <div className="cart-main">
+          <Form
+            method="post"
+            className="woocommerce-cart-form"
+            aria-busy={navigation.state !== 'idle' || undefined}
+          >
+            <input type="hidden" name="_wpnonce" value={nonce} />
+            <table className="shop_table cart">
+              <caption className="visually-hidden">Items in your cart</caption>
+              <thead>
+                <tr>
+                  <th scope="col">
+                    <span className="visually-hidden">Remove item</span>
+                  </th>
+                  <th scope="col">
+                    <span className="visually-hidden">Thumbnail image</span>
+                  </th>
+                  <th scope="col">Product</th>
+                  <th scope="col">Price</th>
+                  <th scope="col">Quantity</th>
+                  <th scope="col">Subtotal</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-          <p className="cart-actions">
-            <button type="submit" className="button" name="update_cart" value="Update cart">
-              Update cart
-            </button>
-          </p>
-        </Form>
+              </thead>
+              <tbody>
+                {cart.items.map((item) => (
+                  <tr key={item.key} className="cart_item">
+                    <td className="product-remove">
+                      <a
+                        href={removeItemUrl(item.key, nonce)}
+                        className="remove"
+                        aria-label={`Remove ${item.name} from cart`}
+                      >
+                        ×
+                      </a>
+                    </td>
+                    <td className="product-thumbnail">
+                      {item.images[0] && (
+                        <img src={item.images[0].thumbnail} alt="" width={64} height={64} />
+                      )}
+                    </td>
+                    <td className="product-name" data-title="Product">
+                      <a href={item.permalink}>{item.name}</a>
+                      {item.variation.length > 0 && (
+                        <dl className="variation">
+                          {item.variation.map((v) => (
+                            <div key={v.attribute}>
+                              <dt>{v.attribute}:</dt> <dd>{v.value}</dd>
+                            </div>
+                          ))}
+                        </dl>
+                      )}
+                    </td>
+                    <td className="product-price" data-title="Price">
+                      <Price
+                        amount={minor(item.prices.price)}
+                        oldAmount={minor(item.prices.regular_price)}
+                      />
+                    </td>
+                    <td className="product-quantity" data-title="Quantity">
+                      <QuantityInput
+                        name={`cart[${item.key}][qty]`}
+                        defaultValue={item.quantity}
+                        min={0}
+                        max={item.quantity_limits.maximum}
+                        label={`Quantity of ${item.name}`}
+                      />
+                    </td>
+                    <td className="product-subtotal" data-title="Subtotal">
+                      {formatMoney(minor(item.totals.line_subtotal))}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <p className="cart-actions">
+              <button type="submit" className="button" name="update_cart" value="Update cart">
+                Update cart
+              </button>
+            </p>
+          </Form>
+          <CouponForm
+            // A changed set of codes (a coupon applied or removed) starts the form afresh.
+            key={coupons.map((coupon) => coupon.code).join(' ')}
+            nonce={nonce}
+            couponNonces={couponNonces}
+            coupons={coupons}
+            error={actionData?.couponError}
+            typed={actionData?.couponCode}
+          />
+        </div>
         <section className="cart-collaterals" aria-labelledby="cart-totals-heading">
           <h2 id="cart-totals-heading">Cart totals</h2>
           <table className="shop_table totals">

@@ -88,3 +88,81 @@ export function removeFromCart(key: string): Promise<AddToCartResponse> {
     return response.ok && data.fragments ? data : { ...data, error: true };
   });
 }
+
+/** The slide-out cart's answer (seed 000 §7): count and html, with the cart and a fresh nonce. */
+export interface PanelResponse {
+  count?: number;
+  html?: string;
+  cart?: StoreCart;
+  cart_hash?: string;
+  nonce?: string;
+  code?: string;
+  message?: string;
+}
+
+export type PanelEvent = 'refresh' | 'update' | 'remove' | 'coupon';
+
+let panelNonce = '';
+
+/** `refresh_cart`: reads the cart (refresh) or changes it; the coupon code travels in `key`. */
+export function refreshPanel(
+  event: PanelEvent,
+  key = '',
+  quantity?: number,
+): Promise<PanelResponse & { ok: boolean }> {
+  return enqueue(async () => {
+    if (event !== 'refresh' && !panelNonce) {
+      // Changes carry the nonce a refresh hands out: fetch one first.
+      const first = await postForm<PanelResponse>('/admin-ajax', {
+        action: 'refresh_cart',
+        event: 'refresh',
+      });
+      if (first.data?.nonce) panelNonce = first.data.nonce;
+    }
+    const fields: Record<string, string> = { action: 'refresh_cart', event, key };
+    if (quantity !== undefined) fields.quantity = String(quantity);
+    if (event !== 'refresh') fields.security = panelNonce;
+    const response = await postForm<PanelResponse>('/admin-ajax', fields);
+    const data = response.data ?? {};
+    if (data.nonce) panelNonce = data.nonce;
+    if (response.ok) receiveCart(data.cart, data.cart_hash);
+    // Seed 000 §7: after each refresh the checkout refreshes too.
+    if (typeof document !== 'undefined')
+      document.body.dispatchEvent(new CustomEvent('update_checkout'));
+    return { ...data, ok: response.ok };
+  });
+}
+
+/** The slide-out flow's add (`action add_to_cart` with product_id). */
+export function addFromPanel(productId: number): Promise<PanelResponse & { ok: boolean }> {
+  return enqueue(async () => {
+    const response = await postForm<PanelResponse>('/admin-ajax', {
+      action: 'add_to_cart',
+      product_id: String(productId),
+    });
+    const data = response.data ?? {};
+    if (data.nonce) panelNonce = data.nonce;
+    if (response.ok) receiveCart(data.cart, data.cart_hash);
+    return { ...data, ok: response.ok };
+  });
+}
+
+/** Whether the slide-out cart is open; any component may open it. */
+let panelOpen = false;
+const panelListeners = new Set<() => void>();
+
+export function setPanelOpen(open: boolean): void {
+  panelOpen = open;
+  for (const listener of panelListeners) listener();
+}
+
+export function usePanelOpen(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      panelListeners.add(listener);
+      return () => panelListeners.delete(listener);
+    },
+    () => panelOpen,
+    () => false,
+  );
+}

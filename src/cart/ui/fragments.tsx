@@ -1,6 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server.browser';
 import type { StoreCart } from '../store-cart.ts';
 import { CartCount, MiniCartContents } from './mini-cart.tsx';
+import { SlideOutCartBody } from './slide-out-cart.tsx';
 
 /** Selector -> replacement markup for every cart widget, as the seeds' cart fragments. */
 export function cartFragments(cart: StoreCart, removeNonce: string): Record<string, string> {
@@ -10,4 +11,9 @@ export function cartFragments(cart: StoreCart, removeNonce: string): Record<stri
     ),
     'span.cart-contents-count': renderToStaticMarkup(<CartCount count={cart.items_count} />),
   };
+}
+
+/** The slide-out cart's `html` (seed 000 §3): the panel body as static markup. */
+export function slideOutHtml(cart: StoreCart): string {
+  return renderToStaticMarkup(<SlideOutCartBody cart={cart} />);
 }

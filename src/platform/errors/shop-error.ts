@@ -2,7 +2,23 @@
  * The one error type the shop throws on purpose. The HTTP edge turns it into
  * `{ code, message }` with its status; anything else is a bug and answers 500.
  */
+const BRAND = Symbol.for('shop.ShopError');
+
 export class ShopError extends Error {
+  readonly [BRAND] = true;
+
+  /**
+   * `instanceof` by brand, not by class identity: the page bundle carries its own copy of this
+   * class, and an error thrown by a service must still be recognised there.
+   */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return (
+      typeof value === 'object' &&
+      value !== null &&
+      (value as Record<symbol, unknown>)[BRAND] === true
+    );
+  }
+
   constructor(
     readonly code: string,
     message: string,

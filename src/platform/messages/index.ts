@@ -16,6 +16,10 @@ export const messages = {
   cartEmpty: 'Your cart is currently empty.',
   returnToShop: 'Return to shop',
   proceedToCheckout: 'Proceed to checkout',
+  couponCode: 'Coupon code',
+  applyCoupon: 'Apply coupon',
+  policyAgreement: 'I have read and agree to the website terms and conditions',
+  cartLoading: 'Loading your cart…',
   chooseVariation: 'Please choose product options by visiting {name}.',
   outOfStock: 'Out of stock',
   inStock: '{count} in stock',
@@ -28,9 +32,24 @@ export const messages = {
   invalidQuantity: 'Please enter a valid quantity.',
   quantityTooLarge: 'The maximum quantity of “{name}” is {max}.',
 
-  // Coupons
+  // Coupons (WooCommerce's wording: WC_Coupon, WC_AJAX and the Store API)
+  appliedCoupons: 'Applied coupons',
+  removeCoupon: '[Remove]',
+  removeCouponLabel: 'Remove coupon {code}',
+  couponEnterCode: 'Please enter a coupon code.',
   couponExpired: 'This coupon has expired.',
   couponNotExist: 'Coupon "{code}" does not exist!',
+  couponAlreadyApplied: 'Coupon code already applied!',
+  couponMinimumSpend: 'The minimum spend for this coupon is {amount}.',
+  couponUsageLimitReached: 'Coupon usage limit has been reached.',
+  couponIndividualUseOnly:
+    'Sorry, coupon "{code}" has already been applied and cannot be used in conjunction with other coupons.',
+  /** Ours, from WooCommerce's individual-use wording: WooCommerce itself drops the other coupons. */
+  couponNotCombinable: 'Sorry, coupon "{code}" cannot be used in conjunction with other coupons.',
+  couponApplied: 'Coupon code applied successfully.',
+  couponRemoved: 'Coupon has been removed.',
+  couponRemoveProblem: 'Sorry there was a problem removing this coupon.',
+  couponNotApplied: 'Coupon cannot be removed because it is not already applied to the cart.',
 
   // Checkout
   placeOrder: 'Place order',
@@ -94,6 +113,14 @@ export const messages = {
   resultCountAll: 'Showing all {total} results',
   resultCountSingle: 'Showing the single result',
   resultCountRange: 'Showing {first}–{last} of {total} results',
+
+  // Category page (seed 000 §2, §7; CONTRACT §5)
+  buyNow: 'Buy now',
+  categoryProducts: 'Products in {category}',
+  noProductsFound: 'No products were found matching your selection.',
+  discount: 'Discount',
+  discountPercent: '-{percent}%',
+  variantAttribute: '{name} {value}',
 } as const;
 
 export type CardErrorCode = keyof typeof messages.cardErrors;

@@ -1,0 +1,306 @@
+import { useEffect, useId, useState } from 'react';
+import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { messages } from '../../platform/messages/index.ts';
+import { formatMoney } from '../../platform/money/money.ts';
+import { BlockingOverlay } from '../../ui/overlay.tsx';
+import { minor, type StoreCart, type StoreCartItem } from '../store-cart.ts';
+import {
+  refreshPanel,
+  setPanelOpen,
+  useCart,
+  usePanelOpen,
+  type PanelEvent,
+} from './cart-store.ts';
+
+/** What the panel's controls do; absent when the body is rendered to static markup (`html`). */
+export interface PanelControls {
+  change(event: PanelEvent, key?: string, quantity?: number): void;
+  confirmRemove(item: StoreCartItem): void;
+  busy: boolean;
+  couponError: string | null;
+}
+
+/** Clamps a typed quantity to the input's limits (seed 000 §5), step 1. */
+export function clampQuantity(value: number, min: number, max: number): number {
+  if (!Number.isFinite(value)) return min;
+  return Math.min(max, Math.max(min, Math.round(value)));
+}
+
+function QuantityControl({
+  item,
+  controls,
+}: {
+  item: StoreCartItem;
+  controls: PanelControls | undefined;
+}) {
+  const id = useId();
+  const { minimum: min, maximum: max } = item.quantity_limits;
+  const [typed, setTyped] = useState(String(item.quantity));
+  useEffect(() => setTyped(String(item.quantity)), [item.quantity]);
+  const commit = (value: number) => {
+    const quantity = clampQuantity(value, min, max);
+    setTyped(String(quantity));
+    if (quantity !== item.quantity) controls?.change('update', item.key, quantity);
+  };
+  return (
+    <div className="quantity-control">
+      <button
+        type="button"
+        className="qty-button"
+        aria-label="Decrease quantity"
+        disabled={item.quantity <= min || controls?.busy}
+        onClick={() => commit(item.quantity - 1)}
+      >
+        −
+      </button>
+      <label className="visually-hidden" htmlFor={id}>
+        Quantity
+      </label>
+      <input
+        id={id}
+        className="qty"
+        type="number"
+        inputMode="numeric"
+        min={min}
+        max={max}
+        step={1}
+        value={typed}
+        onChange={(event) => setTyped(event.target.value)}
+        onBlur={() => commit(Number(typed))}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') commit(Number(typed));
+        }}
+      />
+      <button
+        type="button"
+        className="qty-button"
+        aria-label="Increase quantity"
+        disabled={item.quantity >= max || controls?.busy}
+        onClick={() => commit(item.quantity + 1)}
+      >
+        +
+      </button>
+    </div>
+  );
+}
+
+function CouponForm({ controls }: { controls: PanelControls | undefined }) {
+  const [code, setCode] = useState('');
+  const id = useId();
+  return (
+    <form
+      className="panel-coupon"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (code.trim()) controls?.change('coupon', code.trim());
+      }}
+    >
+      <label htmlFor={id}>{messages.couponCode}</label>
+      <div className="panel-coupon-row">
+        <input
+          id={id}
+          className="input-text"
+          value={code}
+          onChange={(event) => setCode(event.target.value)}
+          aria-describedby={controls?.couponError ? `${id}-error` : undefined}
+          autoComplete="off"
+        />
+        <button type="submit" className="button" disabled={code.trim() === '' || controls?.busy}>
+          {messages.applyCoupon}
+        </button>
+      </div>
+      {controls?.couponError && (
+        <p id={`${id}-error`} className="field-error" role="alert">
+          {controls.couponError}
+        </p>
+      )}
+    </form>
+  );
+}
+
+function CheckoutWithPolicy() {
+  const [agreed, setAgreed] = useState(false);
+  const id = useId();
+  return (
+    <div className="panel-checkout">
+      <p className="panel-policy">
+        <input
+          id={id}
+          type="checkbox"
+          checked={agreed}
+          onChange={(event) => setAgreed(event.target.checked)}
+        />
+        <label htmlFor={id}>{messages.policyAgreement}</label>
+      </p>
+      {/* Seed 000 §4: disabled, its link neutralised, until the policy box is ticked. */}
+      <a
+        className="button button-primary checkout-button"
+        href={agreed ? '/checkout/' : undefined}
+        aria-disabled={!agreed}
+        role="link"
+        onClick={(event) => !agreed && event.preventDefault()}
+      >
+        {messages.proceedToCheckout}
+      </a>
+    </div>
+  );
+}
+
+/** The panel's contents; also rendered to static markup as the `html` of the calls. */
+export function SlideOutCartBody({
+  cart,
+  controls,
+}: {
+  cart: StoreCart;
+  controls?: PanelControls;
+}) {
+  if (cart.items.length === 0) return <p className="cart-empty">{messages.cartEmpty}</p>;
+  return (
+    <div className="slide-out-cart-body">
+      <ul className="panel-items">
+        {cart.items.map((item) => (
+          <li key={item.key} className="panel-item">
+            {item.images[0] && (
+              <img src={item.images[0].thumbnail} alt="" width={64} height={64} loading="lazy" />
+            )}
+            <div className="panel-item-main">
+              <a href={item.permalink} className="panel-item-name">
+                {item.name}
+                {item.variation.length > 0 && ` – ${item.variation.map((v) => v.value).join(', ')}`}
+              </a>
+              <span className="panel-item-price">
+                {formatMoney(minor(item.totals.line_subtotal))}
+              </span>
+              <QuantityControl item={item} controls={controls} />
+            </div>
+            <button
+              type="button"
+              className="panel-remove"
+              aria-label={`Remove ${item.name}`}
+              onClick={() => controls?.confirmRemove(item)}
+              disabled={controls?.busy}
+            >
+              ×
+            </button>
+          </li>
+        ))}
+      </ul>
+      <CouponForm controls={controls} />
+      <p className="panel-total">
+        <span>Subtotal</span> <strong>{formatMoney(minor(cart.totals.total_price))}</strong>
+      </p>
+      <CheckoutWithPolicy />
+    </div>
+  );
+}
+
+function RemoveConfirm({
+  item,
+  onAnswer,
+}: {
+  item: StoreCartItem;
+  onAnswer: (yes: boolean) => void;
+}) {
+  return (
+    <div
+      className="panel-confirm"
+      role="alertdialog"
+      aria-modal="true"
+      aria-labelledby="panel-confirm-text"
+    >
+      <p id="panel-confirm-text">Remove “{item.name}” from your cart?</p>
+      <div className="panel-confirm-buttons">
+        <button
+          type="button"
+          className="button button-primary"
+          onClick={() => onAnswer(true)}
+          autoFocus
+        >
+          Yes
+        </button>
+        <button type="button" className="button" onClick={() => onAnswer(false)}>
+          Cancel
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The slide-out cart (seed 000 §2, §4, §5, §7): a dialog named `Cart`, opened by the header's cart
+ * button, closed by its close button, Escape or a click on the overlay; refreshed on page load
+ * and on every change, with a loading state while a call runs.
+ */
+export function SlideOutCart() {
+  const open = usePanelOpen();
+  const { cart } = useCart();
+  const [busy, setBusy] = useState(false);
+  const [couponError, setCouponError] = useState<string | null>(null);
+  const [removing, setRemoving] = useState<StoreCartItem | null>(null);
+
+  // Seed 000 §7: refreshed on page load (when there is a cart) and whenever the panel opens.
+  useEffect(() => {
+    if (document.cookie.includes('woocommerce_items_in_cart=')) void refreshPanel('refresh');
+  }, []);
+  useEffect(() => {
+    if (open) void refreshPanel('refresh');
+  }, [open]);
+
+  async function change(event: PanelEvent, key = '', quantity?: number) {
+    setBusy(true);
+    setCouponError(null);
+    const answer = await refreshPanel(event, key, quantity);
+    setBusy(false);
+    if (!answer.ok && event === 'coupon') setCouponError(answer.message ?? messages.unknownError);
+  }
+
+  const controls: PanelControls = {
+    change: (e, k, q) => void change(e, k, q),
+    confirmRemove: setRemoving,
+    busy,
+    couponError,
+  };
+
+  return (
+    <ModalOverlay
+      className="slide-out-overlay"
+      isOpen={open}
+      onOpenChange={setPanelOpen}
+      isDismissable
+    >
+      <Modal className="slide-out-cart">
+        <Dialog aria-label="Cart" className="slide-out-dialog">
+          <div className="slide-out-header">
+            <Heading slot="title" className="slide-out-title">
+              Cart
+            </Heading>
+            <Button className="slide-out-close" onPress={() => setPanelOpen(false)}>
+              Close
+            </Button>
+          </div>
+          <div
+            className={`slide-out-content${busy ? ' loading' : ''}`}
+            aria-busy={busy || undefined}
+          >
+            {cart ? (
+              <SlideOutCartBody cart={cart} controls={controls} />
+            ) : (
+              <p>{messages.cartLoading}</p>
+            )}
+            <BlockingOverlay active={busy} />
+          </div>
+          {removing && (
+            <RemoveConfirm
+              item={removing}
+              onAnswer={(yes) => {
+                const item = removing;
+                setRemoving(null);
+                if (yes) void change('remove', item.key);
+              }}
+            />
+          )}
+        </Dialog>
+      </Modal>
+    </ModalOverlay>
+  );
+}
