@@ -37,7 +37,16 @@ export default defineConfig({
       args: chromiumArgs,
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    { name: 'chromium', use: { ...devices['Desktop Chrome'] }, testIgnore: /settings\.spec\.ts/ },
+    // Tests that change shop-wide settings run last, alone.
+    {
+      name: 'settings',
+      use: { ...devices['Desktop Chrome'] },
+      testMatch: /settings\.spec\.ts/,
+      dependencies: ['chromium'],
+    },
+  ],
   webServer: {
     command: 'node --import tsx src/main.ts',
     url: `http://127.0.0.1:${port}/shop/`,
@@ -52,6 +61,8 @@ export default defineConfig({
       DATABASE_URL: process.env.E2E_DATABASE_URL,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
+      // Browser tests change settings in the database and expect the next page to see them.
+      SETTINGS_CACHE_TTL_MS: '0',
     },
   },
 });

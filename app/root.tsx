@@ -41,7 +41,7 @@ export async function loader({ context }: PageLoaderArgs): Promise<RootData> {
     testMode: shop.payments.testMode,
     notices,
     cartCount,
-    redirectAfterAdd: process.env.CART_REDIRECT_AFTER_ADD === 'yes',
+    redirectAfterAdd: (await shop.settings.read()).cartRedirectAfterAdd,
   };
 }
 

@@ -9,6 +9,8 @@ import type { Config } from './platform/config/config.ts';
 import { resolveSessionSecret } from './platform/config/secret.ts';
 import { openDatabase, type DatabaseHandle, type Db, type DbKind } from './platform/db/database.ts';
 import { migrateToLatest } from './platform/db/migrate.ts';
+import { SETTINGS_CACHE_TTL_MS } from './platform/constants/index.ts';
+import { settingsStore, type SettingsStore } from './platform/settings/settings.ts';
 import type { SessionDeps } from './platform/http/request-session.ts';
 import type { Logger } from './platform/log/log.ts';
 import {
@@ -37,6 +39,7 @@ export interface Shop {
   payments: PaymentsConfig;
   /** Where this server listens; the test processor client calls it there. */
   address: { host: string; port: number };
+  settings: SettingsStore;
   sessionToken(session: Session): string;
   close(): Promise<void>;
 }
@@ -79,6 +82,7 @@ export async function createShop(
     checkoutDeps: { cart, orders, payments: () => payments },
     payments,
     address,
+    settings: settingsStore(handle.db, SETTINGS_CACHE_TTL_MS),
     sessionToken: (session) => signSessionId(secret, session.id),
     close: () => handle.destroy(),
   };

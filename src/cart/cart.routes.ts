@@ -347,6 +347,11 @@ export async function handleAddToCartLink(
       text: format(messages.addedToCart, { name: view.product.name }),
       link: { href: '/cart/', label: messages.viewCart },
     });
+    // As WooCommerce's cart_redirect_after_add; a Buy now that lands on checkout stays there.
+    if ((await shop.settings.read()).cartRedirectAfterAdd && !back.startsWith('/checkout/')) {
+      reply.redirect('/cart/', 303);
+      return true;
+    }
   } catch (error) {
     const refusal = error as { message?: string; data?: { product_url?: string } };
     await shop.sessions.addNotice(session.id, {

@@ -3,6 +3,7 @@ import { QUANTITY_STEP } from '../platform/constants/index.ts';
 
 /** A quantity field labelled `Quantity` (CONTRACT §5). */
 export function QuantityInput({
+  raiseToMin = true,
   name,
   defaultValue = 1,
   min = 1,
@@ -16,6 +17,8 @@ export function QuantityInput({
   max?: number | undefined;
   label?: string;
   id?: string;
+  /** Seed 000 §5: a value below the minimum is raised to it (not on the cart page, where 0 removes). */
+  raiseToMin?: boolean;
 }) {
   const generated = useId();
   const inputId = id ?? generated;
@@ -35,6 +38,11 @@ export function QuantityInput({
         step={QUANTITY_STEP}
         inputMode="numeric"
         size={4}
+        onBlur={(event) => {
+          const input = event.currentTarget;
+          if (raiseToMin && input.value !== '' && Number(input.value) < min)
+            input.value = String(min);
+        }}
       />
     </div>
   );

@@ -333,6 +333,7 @@ export default function CartPage({
                         min={0}
                         max={item.quantity_limits.maximum}
                         label={`Quantity of ${item.name}`}
+                        raiseToMin={false}
                       />
                     </td>
                     <td className="product-subtotal" data-title="Subtotal">

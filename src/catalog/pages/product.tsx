@@ -101,7 +101,8 @@ export async function action({ request, params, context }: PageActionArgs) {
       text: format(messages.addedToCart, { name: view.product.name }),
       link: { href: '/cart/', label: messages.viewCart },
     });
-    return redirect(process.env.CART_REDIRECT_AFTER_ADD === 'yes' ? '/cart/' : back, 303);
+    const { cartRedirectAfterAdd } = await context.shop.settings.read();
+    return redirect(cartRedirectAfterAdd ? '/cart/' : back, 303);
   } catch (error) {
     if (!(error instanceof ShopError)) throw error;
     await context.shop.sessions.addNotice(session.id, { type: 'error', text: error.message });

@@ -12,6 +12,7 @@ import { formatMoney } from '../../platform/money/money.ts';
 import { verifyNonce } from '../../platform/nonce/nonce.ts';
 import type { Notice } from '../../platform/session/session.ts';
 import { Notices } from '../../ui/notices.tsx';
+import { BlockingOverlay } from '../../ui/overlay.tsx';
 import { billingFields, type FieldError } from '../address.ts';
 import { countries, defaultCountry } from '../countries.ts';
 import { CHECKOUT_NONCE } from '../nonces.ts';
@@ -305,7 +306,7 @@ export default function CheckoutPage({
           </div>
         </div>
       </form>
-      {processing && <div className="blockUI blockOverlay" aria-hidden="true" />}
+      <BlockingOverlay active={processing} fullPage />
     </div>
   );
 }

@@ -1,0 +1,39 @@
+import { expect, test } from '@playwright/test';
+import { gotoHydrated } from './support.ts';
+
+test.describe('ajax add to cart', () => {
+  test('five fast clicks give quantity 5, sent one request after another', async ({ page }) => {
+    await gotoHydrated(page, '/shop/');
+    const spans: { start: number; end: number }[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('wc-ajax=add_to_cart'))
+        spans.push({ start: Date.now(), end: Infinity });
+    });
+    page.on('requestfinished', (request) => {
+      if (!request.url().includes('wc-ajax=add_to_cart')) return;
+      const open = spans.find((s) => s.end === Infinity);
+      if (open) open.end = Date.now();
+    });
+    const button = page.getByRole('link', { name: 'Add to cart: “Classic Hoodie”' });
+    for (let i = 0; i < 5; i++) await button.click({ delay: 0 });
+    await expect(page.getByRole('link', { name: 'View cart' })).toBeVisible();
+    await expect.poll(() => spans.filter((s) => s.end !== Infinity).length).toBe(5);
+    // One in flight at a time: each request starts only after the one before it finished.
+    for (let i = 1; i < spans.length; i++)
+      expect(spans[i]!.start).toBeGreaterThanOrEqual(spans[i - 1]!.end);
+    await expect(
+      page.getByRole('button', { name: /^Cart/ }).locator('.cart-contents-count'),
+    ).toHaveText('5');
+  });
+
+  test('another tab of the same browser picks up the new cart', async ({ page, context }) => {
+    await gotoHydrated(page, '/shop/?orderby=date');
+    const other = await context.newPage();
+    await gotoHydrated(other, '/product/sticker-pack/');
+    await page.getByRole('link', { name: 'Add to cart: “Sticker Pack”' }).click();
+    await expect(page.getByRole('link', { name: 'View cart' })).toBeVisible();
+    await expect(
+      other.getByRole('button', { name: /^Cart/ }).locator('.cart-contents-count'),
+    ).toHaveText('1');
+  });
+});

@@ -1,0 +1,29 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../db/database.ts';
+import { databaseKinds, openTestDatabase } from '../db/testing/test-database.ts';
+import { parseSettings, settingsStore } from './settings.ts';
+
+describe('shop settings', () => {
+  it('reads WooCommerce-style yes/no options, with defaults', () => {
+    expect(parseSettings([])).toEqual({ cartRedirectAfterAdd: false });
+    expect(parseSettings([{ name: 'woocommerce_cart_redirect_after_add', value: 'yes' }])).toEqual({
+      cartRedirectAfterAdd: true,
+    });
+  });
+});
+
+describe.each(databaseKinds)('settings store on %s', (kind) => {
+  let handle: DatabaseHandle;
+  beforeAll(async () => {
+    handle = await openTestDatabase(kind);
+  });
+  afterAll(() => handle.destroy());
+
+  it('keeps values in the database and sees its own changes at once', async () => {
+    const store = settingsStore(handle.db, 60_000);
+    expect((await store.read()).cartRedirectAfterAdd).toBe(false);
+    await store.set('cartRedirectAfterAdd', true);
+    expect((await store.read()).cartRedirectAfterAdd).toBe(true);
+    expect((await settingsStore(handle.db, 0).read()).cartRedirectAfterAdd).toBe(true);
+  });
+});

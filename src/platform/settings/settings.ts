@@ -1,0 +1,56 @@
+import { TtlCache } from '../cache/ttl-cache.ts';
+import type { Db } from '../db/database.ts';
+
+/**
+ * The shop owner's options, kept in the `settings` table (like WooCommerce's options) so every
+ * app server reads the same values; each server keeps them for a moment.
+ */
+export interface ShopSettings {
+  /** WooCommerce's `cart_redirect_after_add`: go to the cart after adding. */
+  cartRedirectAfterAdd: boolean;
+}
+
+const defaults: ShopSettings = { cartRedirectAfterAdd: false };
+
+const names: Record<keyof ShopSettings, string> = {
+  cartRedirectAfterAdd: 'woocommerce_cart_redirect_after_add',
+};
+
+export function parseSettings(rows: { name: string; value: string }[]): ShopSettings {
+  const values = new Map(rows.map((row) => [row.name, row.value]));
+  return {
+    cartRedirectAfterAdd:
+      (values.get(names.cartRedirectAfterAdd) ?? (defaults.cartRedirectAfterAdd ? 'yes' : 'no')) ===
+      'yes',
+  };
+}
+
+export function settingsStore(db: Db, ttlMs: number) {
+  const cache = new TtlCache<'settings', ShopSettings>(ttlMs, 1);
+  return {
+    async read(): Promise<ShopSettings> {
+      const known = cache.get('settings');
+      if (known) return known;
+      const rows = await db
+        .selectFrom('settings')
+        .select(['name', 'value'])
+        .where('name', 'in', Object.values(names))
+        .execute();
+      const settings = parseSettings(rows);
+      if (ttlMs > 0) cache.set('settings', settings);
+      return settings;
+    },
+
+    async set<K extends keyof ShopSettings>(name: K, value: ShopSettings[K]): Promise<void> {
+      const text = typeof value === 'boolean' ? (value ? 'yes' : 'no') : String(value);
+      await db
+        .insertInto('settings')
+        .values({ name: names[name], value: text })
+        .onConflict((oc) => oc.column('name').doUpdateSet({ value: text }))
+        .execute();
+      cache.clear();
+    },
+  };
+}
+
+export type SettingsStore = ReturnType<typeof settingsStore>;
