@@ -114,7 +114,10 @@ test.describe('a shopper buys without JavaScript', () => {
     await page.getByRole('link', { name: 'Add to cart: “Classic Hoodie”' }).click();
     await expect(page.getByText('“Classic Hoodie” has been added to your cart.')).toBeVisible();
     await expect(page).toHaveURL(/\/shop\/$/);
-    await page.getByRole('link', { name: 'View cart' }).click();
+    await page
+      .locator('.woocommerce-notices-wrapper')
+      .getByRole('link', { name: 'View cart' })
+      .click();
     await expect(page.locator('.cart_item')).toContainText('Classic Hoodie');
     await page.getByRole('link', { name: 'Proceed to checkout' }).click();
     await fillBilling(page, 'no.js@example.com');

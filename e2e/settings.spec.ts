@@ -34,7 +34,7 @@ test.describe('cart_redirect_after_add', () => {
     }
     await gotoHydrated(page, '/shop/?orderby=popularity&paged=1');
     await page.getByRole('link', { name: 'Add to cart: “Canvas Tote”' }).click();
-    await expect(page.getByRole('link', { name: 'View cart' })).toBeVisible();
+    await expect(page.locator('.products').getByRole('link', { name: 'View cart' })).toBeVisible();
     await expect(page).toHaveURL(/\/shop\/\?orderby=popularity/);
   });
 });

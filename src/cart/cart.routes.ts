@@ -54,6 +54,8 @@ function byAttributeName(chosen: Record<string, string>): Record<string, string>
 export function cartAjaxCalls(shop: Shop): AjaxCalls {
   const ajaxResponse = (view: CartView, sessionId: string) => ({
     fragments: cartFragments(view.store, createNonce(shop.secret, CART_NONCE, sessionId)),
+    // For remove links the page draws itself (their no-JavaScript fallback needs the nonce).
+    remove_nonce: createNonce(shop.secret, CART_NONCE, sessionId),
     cart_hash: view.hash,
     cart: view.store,
   });

@@ -19,6 +19,14 @@ export interface AddToCartResponse {
   cart_hash?: string;
   cart?: StoreCart;
   success_message?: string;
+  remove_nonce?: string;
+}
+
+let removeNonce = '';
+
+/** The nonce of the cart's remove links, as the last cart answer gave it. */
+export function cartRemoveNonce(fallback: string): string {
+  return removeNonce || fallback;
 }
 
 let state: CartState = { cart: null, hash: '' };
@@ -73,6 +81,7 @@ export function addToCart(payload: Record<string, string>): Promise<AddToCartRes
   return enqueue(async () => {
     const response = await postForm<AddToCartResponse>(wcAjaxUrl('add_to_cart'), payload);
     const data = response.data ?? {};
+    if (data.remove_nonce) removeNonce = data.remove_nonce;
     if (response.ok) receiveCart(data.cart, data.cart_hash);
     return response.ok ? data : { ...data, error: true };
   });
@@ -84,6 +93,7 @@ export function removeFromCart(key: string): Promise<AddToCartResponse> {
       cart_item_key: key,
     });
     const data = response.data ?? {};
+    if (data.remove_nonce) removeNonce = data.remove_nonce;
     if (response.ok && data.fragments) receiveCart(data.cart, data.cart_hash);
     return response.ok && data.fragments ? data : { ...data, error: true };
   });

@@ -13,6 +13,8 @@ import {
 } from '../listing.ts';
 import { productSummaries } from '../summaries.ts';
 import { ProductCard, type ProductSummary } from '../ui/product-card.tsx';
+import { CART_NONCE } from '../../cart/nonces.ts';
+import { MiniCartWidget } from '../../cart/ui/mini-cart-widget.tsx';
 
 export const meta: MetaFunction = () => [{ title: `Shop – ${messages.shopName}` }];
 
@@ -29,6 +31,14 @@ export async function loader({ request, context }: PageLoaderArgs) {
     total,
     resultCount: resultCountText(total, window),
     products: await productSummaries(catalog, products),
+    // A visitor with a session gets the mini cart drawn on the page (works without JavaScript);
+    // the page of a visitor without one stays the same for everyone, so it can be cached.
+    miniCart: context.session
+      ? {
+          cart: (await context.shop.cart.read(context.session.id)).store,
+          removeNonce: context.nonce(CART_NONCE),
+        }
+      : null,
   };
 }
 
@@ -128,7 +138,7 @@ function Pagination({
 }
 
 export default function Shop({ loaderData }: { loaderData: Awaited<ReturnType<typeof loader>> }) {
-  const { orderby, window, resultCount, products } = loaderData;
+  const { orderby, window, resultCount, products, miniCart } = loaderData;
   return (
     <div className="shop-page">
       <h1>Shop</h1>
@@ -142,6 +152,7 @@ export default function Shop({ loaderData }: { loaderData: Awaited<ReturnType<ty
         ))}
       </ul>
       <Pagination page={window.page} totalPages={window.totalPages} orderby={orderby} />
+      <MiniCartWidget initial={miniCart} />
     </div>
   );
 }
