@@ -189,7 +189,6 @@ function cases(bare: string, shop: string, cookie: string): Case[] {
     {
       name: 'POST /admin-ajax action=refresh_cart',
       url: `${shop}/admin-ajax`,
-      target: 0.1,
       request: {
         method: 'POST',
         headers: { ...FORM, ...SAME_ORIGIN, cookie },
