@@ -21,13 +21,26 @@ const refreshSchema = z.object({
   security: z.string().max(64).optional(),
 });
 
+// Priced carts are memoised by content (cart.service.ts), so the same StoreCart object comes back
+// for an unchanged cart: its panel markup is drawn once, not on every refresh.
+const drawn = new WeakMap<object, string>();
+
+function panelHtml(cart: CartView['store']): string {
+  let html = drawn.get(cart);
+  if (html === undefined) {
+    html = slideOutHtml(cart);
+    drawn.set(cart, html);
+  }
+  return html;
+}
+
 export function slideOutAjaxCalls(shop: Shop): AjaxCalls {
   async function answer(request: FastifyRequest, reply: FastifyReply, view: CartView) {
     const session = await readSession(request, shop.sessionDeps);
     reply.header('Cache-Control', 'no-store');
     return {
       count: view.totals.itemsCount,
-      html: slideOutHtml(view.store),
+      html: panelHtml(view.store),
       cart: view.store,
       cart_hash: view.hash,
       nonce: createNonce(shop.secret, SLIDE_OUT_NONCE, session?.id ?? ''),
