@@ -59,6 +59,8 @@ try {
     };
     await page.goto(`${base}/shop/`);
     await shot('listing');
+    await page.goto(`${base}/product-category/clothing/`);
+    await shot('category');
     await page.goto(`${base}/product/classic-hoodie/`);
     await shot('product');
     await page.getByRole('button', { name: 'Add to cart' }).click();
@@ -69,6 +71,12 @@ try {
     await page.getByRole('link', { name: 'View cart' }).waitFor();
     await page.goto(`${base}/cart/`);
     await shot('cart');
+    await page.getByRole('button', { name: /^Cart/ }).click();
+    await page.getByRole('dialog', { name: 'Cart' }).waitFor();
+    await page.waitForTimeout(400);
+    await page.screenshot({ path: path.join(outDir, `slide-out-cart-${width}.png`) });
+    console.log(`wrote docs/screenshots/slide-out-cart-${width}.png`);
+    await page.keyboard.press('Escape');
     await page.goto(`${base}/checkout/`);
     await shot('checkout');
     await context.close();

@@ -78,6 +78,8 @@ describe.each(databaseKinds)('cart calls on %s', (kind) => {
       name: 'Linen Shirt',
       variation: [{ attribute: 'Size', value: 'M' }],
       prices: { price: '3200' },
+      // A variation without images of its own shows its parent's.
+      images: [expect.objectContaining({ thumbnail: '/media/linen-shirt-1-300.webp' })],
     });
   });
 

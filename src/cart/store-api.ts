@@ -45,8 +45,9 @@ export function toStoreCart({
   return {
     items: totals.lines.map(({ item, product, unitPrice, subtotal }) => {
       const parent = product.parentId === null ? product : parents.get(product.parentId);
-      const productImages =
-        images.get(product.id) ?? (parent ? images.get(parent.id) : undefined) ?? [];
+      // A variation without images of its own shows its parent's.
+      const own = images.get(product.id) ?? [];
+      const productImages = own.length > 0 || !parent ? own : (images.get(parent.id) ?? []);
       return {
         key: item.key,
         id: product.id,

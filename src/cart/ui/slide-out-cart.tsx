@@ -160,8 +160,10 @@ export function SlideOutCartBody({
       <ul className="panel-items">
         {cart.items.map((item) => (
           <li key={item.key} className="panel-item">
-            {item.images[0] && (
+            {item.images[0] ? (
               <img src={item.images[0].thumbnail} alt="" width={64} height={64} loading="lazy" />
+            ) : (
+              <span className="panel-item-placeholder" aria-hidden="true" />
             )}
             <div className="panel-item-main">
               <a href={item.permalink} className="panel-item-name">
