@@ -19,60 +19,47 @@ import { removeItemUrl } from '../ui/mini-cart.tsx';
 export const meta: MetaFunction = () => [{ title: `Cart – ${messages.shopName}` }];
 export const headers = () => ({ 'Cache-Control': 'private, no-store' });
 
+/**
+ * A no-JavaScript cart link (`?remove_item=` or `?remove_coupon=`): checked by the cart nonce,
+ * carried out with its notice, then back to a clean cart URL. A forged link changes nothing.
+ */
+async function followCartLink(
+  context: PageLoaderArgs['context'],
+  url: URL,
+  change: (sessionId: string) => Promise<string>,
+): Promise<never> {
+  const { shop, session } = context;
+  const nonce = url.searchParams.get('_wpnonce') ?? undefined;
+  if (session && verifyNonce(shop.secret, nonce, CART_NONCE, session.id)) {
+    try {
+      const text = await change(session.id);
+      await shop.sessions.addNotice(session.id, { type: 'success', text });
+    } catch (error) {
+      if (!(error instanceof ShopError)) throw error;
+      await shop.sessions.addNotice(session.id, { type: 'error', text: error.message });
+    }
+  }
+  throw redirect('/cart/', 303);
+}
+
 export async function loader({ request, context }: PageLoaderArgs) {
   const { shop, session } = context;
   const url = new URL(request.url);
   const removeKey = url.searchParams.get('remove_item');
   if (removeKey !== null) {
-    // The no-JavaScript remove link: checked by nonce, then back to a clean cart URL.
-    if (
-      session &&
-      verifyNonce(
-        shop.secret,
-        url.searchParams.get('_wpnonce') ?? undefined,
-        CART_NONCE,
-        session.id,
-      )
-    ) {
-      try {
-        const view = await shop.cart.remove(session.id, removeKey);
-        context.cartChanged(view);
-        const product = await shop.catalog.productById(view.removed.productId);
-        await shop.sessions.addNotice(session.id, {
-          type: 'success',
-          text: format(messages.removedFromCart, { name: product?.name ?? '' }),
-        });
-      } catch (error) {
-        if (!(error instanceof ShopError)) throw error;
-        await shop.sessions.addNotice(session.id, { type: 'error', text: error.message });
-      }
-    }
-    throw redirect('/cart/', 303);
+    await followCartLink(context, url, async (sessionId) => {
+      const view = await shop.cart.remove(sessionId, removeKey);
+      context.cartChanged(view);
+      const product = await shop.catalog.productById(view.removed.productId);
+      return format(messages.removedFromCart, { name: product?.name ?? '' });
+    });
   }
   const removeCoupon = url.searchParams.get('remove_coupon');
   if (removeCoupon !== null) {
-    // The no-JavaScript coupon [Remove] link: the same nonce as the remove-item links.
-    if (
-      session &&
-      verifyNonce(
-        shop.secret,
-        url.searchParams.get('_wpnonce') ?? undefined,
-        CART_NONCE,
-        session.id,
-      )
-    ) {
-      try {
-        context.cartChanged(await shop.cart.removeCoupon(session.id, removeCoupon));
-        await shop.sessions.addNotice(session.id, {
-          type: 'success',
-          text: messages.couponRemoved,
-        });
-      } catch (error) {
-        if (!(error instanceof ShopError)) throw error;
-        await shop.sessions.addNotice(session.id, { type: 'error', text: error.message });
-      }
-    }
-    throw redirect('/cart/', 303);
+    await followCartLink(context, url, async (sessionId) => {
+      context.cartChanged(await shop.cart.removeCoupon(sessionId, removeCoupon));
+      return messages.couponRemoved;
+    });
   }
   const view = await shop.cart.read(session?.id);
   const refusals = new Map(view.couponRefusals.map((refusal) => [refusal.code, refusal.message]));
