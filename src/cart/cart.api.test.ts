@@ -67,6 +67,28 @@ describe.each(databaseKinds)('cart calls on %s', (kind) => {
     });
   });
 
+  it('a first add that is refused stores no session; one that succeeds stores session and cart together', async () => {
+    const count = async (table: 'sessions' | 'carts') =>
+      Number(
+        (
+          await t.shop.db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = { sessions: await count('sessions'), carts: await count('carts') };
+    const refused = await add(shopper(), { product_id: String(ids['linen-shirt']) });
+    expect(refused.status).toBe(400);
+    expect({ sessions: await count('sessions'), carts: await count('carts') }).toEqual(before);
+    const accepted = await add(shopper(), { product_id: String(ids['canvas-tote']) });
+    expect(accepted.status).toBe(200);
+    expect({ sessions: await count('sessions'), carts: await count('carts') }).toEqual({
+      sessions: before.sessions + 1,
+      carts: before.carts + 1,
+    });
+  });
+
   it('add_to_cart with a chosen size adds that variation at its price', async () => {
     const response = await add(shopper(), {
       product_id: String(ids['linen-shirt']),

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ShopError } from '../platform/errors/shop-error.ts';
 import { ajaxCall, assertNonce, type AjaxCalls } from '../platform/http/ajax.ts';
-import { ensureSession, readSession } from '../platform/http/request-session.ts';
+import { ensureSession, readSession, sessionForWrite } from '../platform/http/request-session.ts';
 import { assertSameOrigin } from '../platform/http/csrf.ts';
 import type { App } from '../platform/http/server.ts';
 import { format, messages } from '../platform/messages/index.ts';
@@ -71,14 +71,18 @@ export function cartAjaxCalls(shop: Shop): AjaxCalls {
           variation_id: productId.optional(),
         }),
         async handle(input, request, reply) {
-          const session = await ensureSession(request, reply, shop.sessionDeps);
+          const { session, unsaved } = await sessionForWrite(request, reply, shop.sessionDeps);
           const view = await shop.cart
-            .add(session.id, {
-              productId: input.product_id,
-              quantity: input.quantity,
-              variationId: input.variation_id,
-              attributes: byAttributeName(variationAttributes(input)),
-            })
+            .add(
+              session.id,
+              {
+                productId: input.product_id,
+                quantity: input.quantity,
+                variationId: input.variation_id,
+                attributes: byAttributeName(variationAttributes(input)),
+              },
+              unsaved ? session : undefined,
+            )
             .catch(async (error: unknown) => {
               // Seed 000 §8: an error with product_url sends the browser to the product page.
               if (!(error instanceof ShopError)) throw error;

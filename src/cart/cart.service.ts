@@ -1,5 +1,6 @@
 import { catalogCache, type CatalogCache } from '../catalog/catalog-cache.ts';
 import { catalogRepo } from '../catalog/catalog.repo.ts';
+import { sessionRepo, type Session } from '../platform/session/session.ts';
 import { TtlCache } from '../platform/cache/ttl-cache.ts';
 import { CATALOG_CACHE_TTL_MS } from '../platform/constants/index.ts';
 import { findVariation, type Product } from '../catalog/product.ts';
@@ -151,8 +152,11 @@ export function cartService(
   async function change(
     sessionId: string,
     apply: (tx: Db, cart: Cart) => Promise<Cart>,
+    unsavedSession?: Session,
   ): Promise<CartView> {
     const next = await withCartLock(db, kind, sessionId, async (tx) => {
+      // A visitor's first write stores their session in the same commit as the cart.
+      if (unsavedSession) await sessionRepo(tx).insert(unsavedSession);
       const carts = cartRepo(tx);
       const changed = await apply(tx, await carts.load(sessionId));
       await carts.save(sessionId, changed);
@@ -168,17 +172,23 @@ export function cartService(
       return view(db, await cartRepo(db).load(sessionId));
     },
 
+    /** Adds to the session's cart; `unsavedSession` is a new session to store with it. */
     async add(
       sessionId: string,
       request: AddRequest,
+      unsavedSession?: Session,
     ): Promise<CartView & { item: CartItem; product: Product }> {
       let added: { item: CartItem; product: Product } | undefined;
-      const result = await change(sessionId, async (tx, cart) => {
-        const product = await resolvePurchasable(tx, request);
-        const next = addToCart(cart, product, request.quantity);
-        added = { item: next.item, product };
-        return next.cart;
-      });
+      const result = await change(
+        sessionId,
+        async (tx, cart) => {
+          const product = await resolvePurchasable(tx, request);
+          const next = addToCart(cart, product, request.quantity);
+          added = { item: next.item, product };
+          return next.cart;
+        },
+        unsavedSession,
+      );
       return { ...result, ...added! };
     },
 

@@ -2,6 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_LIFETIME_MS } from '../constants/index.ts';
 import {
+  newSession,
   SESSION_COOKIE,
   signSessionId,
   unsignSessionToken,
@@ -49,9 +50,23 @@ export async function ensureSession(
   reply: FastifyReply,
   deps: SessionDeps,
 ): Promise<Session> {
+  const { session, unsaved } = await sessionForWrite(request, reply, deps);
+  if (unsaved) await deps.sessions.insert(session);
+  return session;
+}
+
+/**
+ * The session a write will use. A new one is not stored yet (`unsaved`): the caller stores it in
+ * the same transaction as its write, so a first add to cart costs one commit, not two.
+ */
+export async function sessionForWrite(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  deps: SessionDeps,
+): Promise<{ session: Session; unsaved: boolean }> {
   const existing = await readSession(request, deps);
-  if (existing) return deps.sessions.extend(existing);
-  const session = await deps.sessions.create();
+  if (existing) return { session: await deps.sessions.extend(existing), unsaved: false };
+  const session = newSession();
   resolved.set(request, Promise.resolve(session));
   reply.setCookie(SESSION_COOKIE, signSessionId(deps.secret, session.id), {
     path: '/',
@@ -60,5 +75,5 @@ export async function ensureSession(
     secure: request.protocol === 'https',
     maxAge: SESSION_LIFETIME_MS / 1000,
   });
-  return session;
+  return { session, unsaved: true };
 }

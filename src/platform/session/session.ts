@@ -49,6 +49,15 @@ const findLiveSession = preparedQuery<
     .where('expires_at', '>', ''),
 );
 
+/** A new session, not yet stored. */
+export function newSession(now = new Date()): Session {
+  return {
+    id: randomBytes(24).toString('base64url'),
+    customerId: null,
+    expiresAt: new Date(now.getTime() + SESSION_LIFETIME_MS).toISOString(),
+  };
+}
+
 export function sessionRepo(db: Db) {
   return {
     /** Read on every request that carries a session: a prepared query. */
@@ -58,22 +67,23 @@ export function sessionRepo(db: Db) {
     },
 
     async create(now = new Date()): Promise<Session> {
-      const session: Session = {
-        id: randomBytes(24).toString('base64url'),
-        customerId: null,
-        expiresAt: new Date(now.getTime() + SESSION_LIFETIME_MS).toISOString(),
-      };
+      const session = newSession(now);
+      await this.insert(session, now);
+      return session;
+    },
+
+    /** Stores a session made by `newSession`: lets a first cart write save both in one commit. */
+    async insert(session: Session, now = new Date()): Promise<void> {
       await db
         .insertInto('sessions')
         .values({
           id: session.id,
-          customer_id: null,
+          customer_id: session.customerId,
           notices_json: '[]',
           created_at: now.toISOString(),
           expires_at: session.expiresAt,
         })
         .execute();
-      return session;
     },
 
     /** Pushes the expiry forward; called on writes, not reads, to keep reads cheap. */
