@@ -10,7 +10,7 @@ import {
   removeItem,
   setItemQuantity,
 } from './cart.ts';
-import type { Coupon } from './coupon.ts';
+import { makeCoupon } from './coupon.fixture.ts';
 
 const product = makeProduct;
 
@@ -89,18 +89,8 @@ describe('pricing the cart', () => {
   const tote = product({ id: 3, regularPrice: 2400, salePrice: 1800 });
   const products = new Map([hoodie, tote].map((p) => [p.id, p]));
   const cart = addToCart(addToCart(emptyCart, hoodie, 2).cart, tote, 1).cart;
-  const save10: Coupon = {
-    code: 'SAVE10',
-    discountType: 'percent',
-    amount: 10,
-    expiresAt: null,
-    minimumSpend: null,
-    usageLimit: null,
-    usageCount: 0,
-    usageLimitPerCustomer: null,
-    individualUse: false,
-  };
-  const flat5: Coupon = { ...save10, code: 'FLAT5', discountType: 'fixed_cart', amount: 500 };
+  const save10 = makeCoupon();
+  const flat5 = makeCoupon({ code: 'FLAT5', discountType: 'fixed_cart', amount: 500 });
 
   it('uses current catalog prices, sale prices included', () => {
     const totals = priceCart(cart, products);

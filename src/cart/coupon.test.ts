@@ -13,21 +13,10 @@ import {
   removeCouponCode,
   requireCouponCode,
   usableCoupons,
-  type Coupon,
 } from './coupon.ts';
+import { makeCoupon } from './coupon.fixture.ts';
 
-const coupon = (overrides: Partial<Coupon> = {}): Coupon => ({
-  code: 'SAVE10',
-  discountType: 'percent',
-  amount: 10,
-  expiresAt: null,
-  minimumSpend: null,
-  usageLimit: null,
-  usageCount: 0,
-  usageLimitPerCustomer: null,
-  individualUse: false,
-  ...overrides,
-});
+const coupon = makeCoupon;
 
 const save10 = coupon();
 const flat5 = coupon({ code: 'FLAT5', discountType: 'fixed_cart', amount: 500 });
