@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectAccessible, expectNoHorizontalScroll } from './support.ts';
+import { expectAccessible, expectNoHorizontalScroll, gotoHydrated } from './support.ts';
 
 const pages = [
   '/',
@@ -24,7 +24,7 @@ for (const width of [390, 1280]) {
     }
 
     test('cart and checkout with items pass axe', async ({ page }) => {
-      await page.goto('/product/classic-hoodie/');
+      await gotoHydrated(page, '/product/classic-hoodie/');
       await page.getByRole('button', { name: 'Add to cart' }).click();
       await expect(page.getByRole('link', { name: 'View cart' })).toBeVisible();
       for (const path of ['/cart/', '/checkout/']) {
@@ -37,7 +37,7 @@ for (const width of [390, 1280]) {
 }
 
 test('a keyboard alone can add to cart and reach checkout', async ({ page }) => {
-  await page.goto('/product/classic-hoodie/');
+  await gotoHydrated(page, '/product/classic-hoodie/');
   const addButton = page.getByRole('button', { name: 'Add to cart' });
   for (let i = 0; i < 40 && !(await addButton.evaluate((el) => el === document.activeElement)); i++)
     await page.keyboard.press('Tab');

@@ -1,5 +1,10 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { expectAccessible, expectNoHorizontalScroll, shopDatabase } from './support.ts';
+import {
+  expectAccessible,
+  expectNoHorizontalScroll,
+  shopDatabase,
+  gotoHydrated,
+} from './support.ts';
 
 /** A variant's row, found by its name, within a panel (or anywhere on the page). */
 function variantRow(scope: Page | Locator, name: string): Locator {
@@ -31,7 +36,7 @@ test.describe('the category page with JavaScript', () => {
   test('a tab per product, switched with the arrow keys; Buy now on size M lands on the checkout with that size', async ({
     page,
   }) => {
-    await page.goto('/product-category/clothing/');
+    await gotoHydrated(page, '/product-category/clothing/');
     await expect(page.getByRole('heading', { name: 'Clothing', level: 1 })).toBeVisible();
     await expect(page.getByText('Hoodies and shirts made to last.')).toBeVisible();
     const tablist = page.getByRole('tablist', { name: 'Products in Clothing' });
@@ -77,13 +82,13 @@ test.describe('the category page with JavaScript', () => {
   test('the accessories tab shows the old price struck, the sale price and the discount; Buy now adds to the cart', async ({
     page,
   }) => {
-    await page.goto('/product-category/clothing/');
+    await gotoHydrated(page, '/product-category/clothing/');
     await expect(page.getByRole('tab', { name: 'Classic Hoodie' })).toBeVisible();
     await variantRow(page, 'Classic Hoodie').getByRole('button', { name: 'Buy now' }).click();
     await expect(page).toHaveURL(/\/checkout\/$/);
     await expect(reviewRows(page)).toHaveCount(1);
 
-    await page.goto('/product-category/accessories/');
+    await gotoHydrated(page, '/product-category/accessories/');
     await expect(page.getByRole('heading', { name: 'Accessories', level: 1 })).toBeVisible();
     await expect(page.getByRole('tab')).toHaveText(['Canvas Tote']);
     const tote = variantRow(page.getByRole('tabpanel', { name: 'Canvas Tote' }), 'Canvas Tote');
@@ -110,7 +115,7 @@ test.describe('the category page with JavaScript', () => {
   for (const width of [390, 1280]) {
     test(`meets WCAG 2.2 AA and fits at ${width} px`, async ({ page }) => {
       await page.setViewportSize({ width, height: 900 });
-      await page.goto('/product-category/clothing/');
+      await gotoHydrated(page, '/product-category/clothing/');
       await expect(page.getByRole('tab', { name: 'Classic Hoodie' })).toBeVisible();
       await expectAccessible(page);
       await expectNoHorizontalScroll(page);
@@ -118,7 +123,7 @@ test.describe('the category page with JavaScript', () => {
       await expect(page.getByRole('tabpanel', { name: 'Linen Shirt' })).toBeVisible();
       await expectAccessible(page);
       await expectNoHorizontalScroll(page);
-      await page.goto('/product-category/accessories/');
+      await gotoHydrated(page, '/product-category/accessories/');
       await expect(page.getByRole('tab', { name: 'Canvas Tote' })).toBeVisible();
       await expectAccessible(page);
       await expectNoHorizontalScroll(page);

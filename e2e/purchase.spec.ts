@@ -1,11 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { expectAccessible, fillBilling, shopDatabase } from './support.ts';
+import { expectAccessible, fillBilling, shopDatabase, gotoHydrated } from './support.ts';
 
 test.describe('a shopper buys with JavaScript', () => {
   test('sorts the listing, adds by ajax, changes quantity and pays with 4242 4242 4242 4242', async ({
     page,
   }) => {
-    await page.goto('/shop/');
+    await gotoHydrated(page, '/shop/');
     await expect(page.getByRole('heading', { name: 'Shop', level: 1 })).toBeVisible();
     await page.getByLabel('Shop order').selectOption('price-desc');
     await expect(page).toHaveURL(/orderby=price-desc/);
@@ -17,6 +17,7 @@ test.describe('a shopper buys with JavaScript', () => {
 
     await page.getByRole('link', { name: 'Classic Hoodie' }).first().click();
     await expect(page.getByRole('heading', { name: 'Classic Hoodie', level: 1 })).toBeVisible();
+    await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
     const addRequest = page.waitForRequest(
       (r) => r.url().includes('wc-ajax=add_to_cart') && r.method() === 'POST',
     );
@@ -74,10 +75,10 @@ test.describe('a shopper buys with JavaScript', () => {
   });
 
   test('a declined card shows the seed text and the shopper can pay again', async ({ page }) => {
-    await page.goto('/product/canvas-tote/');
+    await gotoHydrated(page, '/product/canvas-tote/');
     await page.getByRole('button', { name: 'Add to cart' }).click();
     await expect(page.getByRole('link', { name: 'View cart' })).toBeVisible();
-    await page.goto('/checkout/');
+    await gotoHydrated(page, '/checkout/');
     await fillBilling(page);
     await page.getByLabel('Card number').fill('4000000000000002');
     await page.getByLabel('Expiration date').fill('12/34');

@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible } from './support.ts';
+import { expectAccessible, gotoHydrated } from './support.ts';
 
 async function addOnProductPage(page: Page, slug: string) {
-  await page.goto(`/product/${slug}/`);
+  await gotoHydrated(page, `/product/${slug}/`);
   await page.getByRole('button', { name: 'Add to cart' }).click();
   await expect(page.getByRole('link', { name: 'View cart' })).toBeVisible();
 }
