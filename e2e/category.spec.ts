@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import {
   expectAccessible,
   expectNoHorizontalScroll,
-  shopDatabase,
+  withShopDatabase,
   gotoHydrated,
 } from './support.ts';
 
@@ -19,17 +19,14 @@ function reviewRows(page: Page) {
 }
 
 async function productIds(...slugs: string[]): Promise<Record<string, number>> {
-  const { db, destroy } = await shopDatabase();
-  try {
+  return withShopDatabase(async (db) => {
     const rows = await db
       .selectFrom('products')
       .select(['id', 'slug'])
       .where('slug', 'in', slugs)
       .execute();
     return Object.fromEntries(rows.map((row) => [row.slug, row.id]));
-  } finally {
-    await destroy();
-  }
+  });
 }
 
 test.describe('the category page with JavaScript', () => {

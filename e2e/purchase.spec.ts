@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectAccessible, fillBilling, shopDatabase, gotoHydrated } from './support.ts';
+import { expectAccessible, fillBilling, withShopDatabase, gotoHydrated } from './support.ts';
 
 test.describe('a shopper buys with JavaScript', () => {
   test('sorts the listing, adds by ajax, changes quantity and pays with 4242 4242 4242 4242', async ({
@@ -52,8 +52,7 @@ test.describe('a shopper buys with JavaScript', () => {
     await expectAccessible(page);
 
     const orderId = Number(/order-received\/(\d+)\//.exec(page.url())![1]);
-    const { db, destroy } = await shopDatabase();
-    try {
+    await withShopDatabase(async (db) => {
       const order = await db
         .selectFrom('orders')
         .selectAll()
@@ -69,9 +68,7 @@ test.describe('a shopper buys with JavaScript', () => {
       expect(items.map((i) => [i.name, i.quantity])).toEqual([['Classic Hoodie', 2]]);
       // No card number, CVC or expiry reached the shop's tables.
       expect(JSON.stringify(order)).not.toMatch(/4242424242424242|12\/34/);
-    } finally {
-      await destroy();
-    }
+    });
   });
 
   test('a declined card shows the seed text and the shopper can pay again', async ({ page }) => {
@@ -127,8 +124,7 @@ test.describe('a shopper buys without JavaScript', () => {
     await expect(page.getByText('Thank you. Your order has been received.')).toBeVisible();
     const orderId = Number(/order-received\/(\d+)\//.exec(page.url())![1]);
 
-    const { db, destroy } = await shopDatabase();
-    try {
+    await withShopDatabase(async (db) => {
       const order = await db
         .selectFrom('orders')
         .selectAll()
@@ -136,9 +132,7 @@ test.describe('a shopper buys without JavaScript', () => {
         .executeTakeFirstOrThrow();
       expect(order).toMatchObject({ status: 'processing', payment_method: 'cod', total: 4500 });
       expect(JSON.parse(order.billing_json)).toMatchObject({ email: 'no.js@example.com' });
-    } finally {
-      await destroy();
-    }
+    });
   });
 
   test('a checkout the server refuses comes back with the error and the typed values', async ({

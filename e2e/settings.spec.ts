@@ -1,22 +1,19 @@
 import { expect, test } from '@playwright/test';
-import { gotoHydrated, shopDatabase } from './support.ts';
+import { gotoHydrated, withShopDatabase } from './support.ts';
 
 /**
  * Journeys that change shop-wide settings. They run after every other browser test (their own
  * Playwright project), so no other journey meets a setting it did not expect.
  */
 async function setRedirectAfterAdd(on: boolean) {
-  const { db, destroy } = await shopDatabase();
-  try {
+  await withShopDatabase(async (db) => {
     const value = on ? 'yes' : 'no';
     await db
       .insertInto('settings')
       .values({ name: 'woocommerce_cart_redirect_after_add', value })
       .onConflict((oc) => oc.column('name').doUpdateSet({ value }))
       .execute();
-  } finally {
-    await destroy();
-  }
+  });
 }
 
 test.describe('cart_redirect_after_add', () => {

@@ -1,10 +1,15 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
-import { openDatabase, type DatabaseHandle } from '../src/platform/db/database.ts';
+import { openDatabase, type Db } from '../src/platform/db/database.ts';
 
 /** The shop's database, as the server under test uses it: for checking what a journey left behind. */
-export async function shopDatabase(): Promise<DatabaseHandle> {
-  return openDatabase(process.env.E2E_DATABASE_URL!);
+export async function withShopDatabase<T>(work: (db: Db) => Promise<T>): Promise<T> {
+  const handle = await openDatabase(process.env.E2E_DATABASE_URL!);
+  try {
+    return await work(handle.db);
+  } finally {
+    await handle.destroy();
+  }
 }
 
 /** No WCAG 2.2 A/AA violation on the page as it is now. */

@@ -212,97 +212,60 @@ export function registerStoreApiCartRoutes(app: App, shop: Shop): void {
     return respond(request, reply, await shop.cart.read(session?.id));
   });
 
-  app.post(
-    '/wc/store/v1/cart/add-item',
-    {
-      schema: {
-        body: z.object({
-          id: productId,
-          quantity: quantity.default(1),
-          variation: z
-            .array(z.object({ attribute: z.string().max(100), value: z.string().max(200) }))
-            .max(20)
-            .optional(),
-        }),
-      },
-    },
-    async (request, reply) => {
+  /** A Store API write: origin and nonce checked, the session's cart changed, the cart answered. */
+  function storeWrite<S extends z.ZodType>(
+    path: string,
+    body: S,
+    change: (sessionId: string, input: z.infer<S>) => Promise<CartView>,
+    status = 200,
+  ): void {
+    app.post(path, { schema: { body } }, async (request, reply) => {
       await writeGuard(request);
       const session = await ensureSession(request, reply, shop.sessionDeps);
-      const {
-        id,
-        quantity: qty,
-        variation,
-      } = request.body as {
-        id: number;
-        quantity: number;
-        variation?: { attribute: string; value: string }[];
-      };
+      const view = await change(session.id, request.body as z.infer<S>);
+      setCartCookies(reply, view);
+      reply.status(status);
+      return respond(request, reply, view);
+    });
+  }
+
+  const variation = z
+    .array(z.object({ attribute: z.string().max(100), value: z.string().max(200) }))
+    .max(20)
+    .optional();
+  storeWrite(
+    '/wc/store/v1/cart/add-item',
+    z.object({ id: productId, quantity: quantity.default(1), variation }),
+    (sessionId, input) => {
       const attributes =
-        variation &&
-        Object.fromEntries(variation.map((v) => [v.attribute.replace(/^attribute_/, ''), v.value]));
-      const view = await shop.cart.add(session.id, {
-        productId: id,
-        quantity: qty,
+        input.variation &&
+        Object.fromEntries(
+          input.variation.map((v) => [v.attribute.replace(/^attribute_/, ''), v.value]),
+        );
+      return shop.cart.add(sessionId, {
+        productId: input.id,
+        quantity: input.quantity,
         attributes: attributes && byAttributeName(attributes),
       });
-      setCartCookies(reply, view);
-      reply.status(201);
-      return respond(request, reply, view);
     },
+    201,
   );
-
-  app.post(
-    '/wc/store/v1/cart/remove-item',
-    { schema: { body: z.object({ key: z.string().min(1).max(64) }) } },
-    async (request, reply) => {
-      await writeGuard(request);
-      const session = await ensureSession(request, reply, shop.sessionDeps);
-      const view = await shop.cart.remove(session.id, (request.body as { key: string }).key);
-      setCartCookies(reply, view);
-      return respond(request, reply, view);
-    },
+  const itemKey = z.string().min(1).max(64);
+  storeWrite('/wc/store/v1/cart/remove-item', z.object({ key: itemKey }), (sessionId, input) =>
+    shop.cart.remove(sessionId, input.key),
   );
-
-  app.post(
+  storeWrite(
     '/wc/store/v1/cart/update-item',
-    { schema: { body: z.object({ key: z.string().min(1).max(64), quantity }) } },
-    async (request, reply) => {
-      await writeGuard(request);
-      const session = await ensureSession(request, reply, shop.sessionDeps);
-      const body = request.body as { key: string; quantity: number };
-      const view = await shop.cart.setQuantity(session.id, body.key, body.quantity);
-      setCartCookies(reply, view);
-      return respond(request, reply, view);
-    },
+    z.object({ key: itemKey, quantity }),
+    (sessionId, input) => shop.cart.setQuantity(sessionId, input.key, input.quantity),
   );
-
-  app.post(
-    '/wc/store/v1/cart/apply-coupon',
-    { schema: { body: z.object({ code: couponCode }) } },
-    async (request, reply) => {
-      await writeGuard(request);
-      const session = await ensureSession(request, reply, shop.sessionDeps);
-      const view = await shop.cart
-        .applyCoupon(session.id, (request.body as { code: string }).code)
-        .catch(storeApiCouponError);
-      setCartCookies(reply, view);
-      return respond(request, reply, view);
-    },
+  storeWrite('/wc/store/v1/cart/apply-coupon', z.object({ code: couponCode }), (sessionId, input) =>
+    shop.cart.applyCoupon(sessionId, input.code).catch(storeApiCouponError),
   );
-
-  app.post(
+  storeWrite(
     '/wc/store/v1/cart/remove-coupon',
-    { schema: { body: z.object({ code: couponCode }) } },
-    async (request, reply) => {
-      await writeGuard(request);
-      const session = await ensureSession(request, reply, shop.sessionDeps);
-      const view = await shop.cart
-        .removeCoupon(session.id, (request.body as { code: string }).code)
-        .catch(storeApiCouponError);
-      setCartCookies(reply, view);
-      return respond(request, reply, view);
-    },
+    z.object({ code: couponCode }),
+    (sessionId, input) => shop.cart.removeCoupon(sessionId, input.code).catch(storeApiCouponError),
   );
 }
 
