@@ -68,6 +68,39 @@ export const messages = {
   paymentFailed: 'Payment failed. Please try again.',
   unknownError: 'An unknown error occurred.',
 
+  // Address fields (checkout issue: countries, locale rules, address component). WooCommerce's words.
+  addressFieldLabels: {
+    first_name: 'First name',
+    last_name: 'Last name',
+    company: 'Company name',
+    country: 'Country / Region',
+    address_1: 'Street address',
+    address_2: 'Apartment, suite, unit, etc.',
+    city: 'Town / City',
+    state: 'State / County',
+    postcode: 'Postcode / ZIP',
+    phone: 'Phone',
+    email: 'Email address',
+  },
+  /** What a country calls its state field (WooCommerce's `get_country_locale`). */
+  stateLabels: {
+    state: 'State',
+    province: 'Province',
+    county: 'County',
+    prefecture: 'Prefecture',
+    region: 'Region',
+  },
+  addressFieldOf: { billing: 'Billing {field}', shipping: 'Shipping {field}' },
+  streetAddressPlaceholder: 'House number and street name',
+  apartmentPlaceholder: 'Apartment, suite, unit, etc. (optional)',
+  selectCountryOption: 'Select a country / region…',
+  selectStateOption: 'Select an option…',
+  fieldOptional: '(optional)',
+  fieldRequiredTitle: 'required',
+  invalidCountry: "'{code}' is not a valid country code.",
+  invalidState: '{field} is not valid. Please enter one of the following: {states}',
+  // End of address fields.
+
   // Stripe card errors (seed 001 §8)
   cardErrors: {
     invalid_number: 'The card number is not a valid credit card number.',
