@@ -9,6 +9,7 @@ import {
 import { slideOutAjaxCalls } from './cart/slide-out.routes.ts';
 import { checkoutAjaxCalls } from './checkout/checkout.routes.ts';
 import { pageContext } from './page-context.ts';
+import { paymentAjaxCalls, registerWebhookRoute } from './payments/payment.routes.ts';
 import { registerTestProcessor } from './payments/test-processor/test-processor.routes.ts';
 import { registerAjaxRoutes } from './platform/http/ajax.ts';
 import { createPages, registerPageRoutes } from './platform/http/pages.ts';
@@ -62,12 +63,17 @@ export async function buildServer(shop: Shop, options: ServerOptions = {}): Prom
   registerAjaxRoutes(
     app,
     {
-      wcAjax: new Map([...cartAjaxCalls(shop), ...checkoutAjaxCalls(shop)]),
+      wcAjax: new Map([
+        ...cartAjaxCalls(shop),
+        ...checkoutAjaxCalls(shop),
+        ...paymentAjaxCalls(shop),
+      ]),
       adminAjax: slideOutAjaxCalls(shop),
     },
     shop.sessionDeps,
     async (request, reply) => (pages ? pages.handle(request, reply) : reply.callNotFound()),
   );
   registerStoreApiCartRoutes(app, shop);
+  registerWebhookRoute(app, shop);
   return app;
 }

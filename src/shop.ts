@@ -1,5 +1,6 @@
 import { catalogRepo, type CatalogRepo } from './catalog/catalog.repo.ts';
 import { cartService, type CartService } from './cart/cart.service.ts';
+import { chargesStore, type ChargesStore } from './checkout/charges.repo.ts';
 import { ordersRepo, type OrdersRepo } from './checkout/orders.repo.ts';
 import type { CheckoutDeps } from './checkout/place-order.ts';
 import { seedDemoData } from './demo/seed.ts';
@@ -40,6 +41,7 @@ export interface Shop {
   /** Where this server listens; the test processor client calls it there. */
   address: { host: string; port: number };
   settings: SettingsStore;
+  charges: ChargesStore;
   sessionToken(session: Session): string;
   close(): Promise<void>;
 }
@@ -66,7 +68,12 @@ export async function createShop(
   const address = { host: config.host, port: config.port };
   const payments = createPayments(config, () => address);
   const methodIds = paymentMethods.map((m) => m.id);
-  const cart = cartService(handle.db, handle.kind, () => methodIds);
+  const settings = settingsStore(handle.db, SETTINGS_CACHE_TTL_MS);
+  const charges = chargesStore(handle.db, settings, SETTINGS_CACHE_TTL_MS);
+  const cart = cartService(handle.db, handle.kind, {
+    paymentMethods: () => methodIds,
+    charges: charges.read,
+  });
   const orders = ordersRepo(handle.db);
   return {
     config,
@@ -79,10 +86,11 @@ export async function createShop(
     orders,
     sessions,
     sessionDeps: { sessions, secret },
-    checkoutDeps: { cart, orders, payments: () => payments },
+    checkoutDeps: { db: handle.db, cart, orders, payments: () => payments },
     payments,
     address,
-    settings: settingsStore(handle.db, SETTINGS_CACHE_TTL_MS),
+    settings,
+    charges,
     sessionToken: (session) => signSessionId(secret, session.id),
     close: () => handle.destroy(),
   };

@@ -195,7 +195,7 @@ describe.each(databaseKinds)('cart calls on %s', (kind) => {
       expect(full.body).toMatchObject({
         items_count: 1,
         needs_shipping: true,
-        totals: { total_price: '4500' },
+        totals: { total_items: '4500', total_shipping: '500', total_price: '5000' },
       });
     });
 

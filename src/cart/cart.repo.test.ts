@@ -1,3 +1,4 @@
+import { loadCharges } from '../checkout/charges.repo.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoData } from '../demo/seed.ts';
 import type { DatabaseHandle } from '../platform/db/database.ts';
@@ -40,7 +41,10 @@ describe.each(databaseKinds)('cart storage on %s', (kind) => {
 
   it('applies twenty concurrent adds to one cart without losing any', async () => {
     const session = await sessionRepo(handle.db).create();
-    const service = cartService(handle.db, handle.kind, () => ['cod']);
+    const service = cartService(handle.db, handle.kind, {
+      paymentMethods: () => ['cod'],
+      charges: () => loadCharges(handle.db, 'US'),
+    });
     const hoodie = await handle.db
       .selectFrom('products')
       .select('id')

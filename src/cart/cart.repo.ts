@@ -4,9 +4,14 @@ import { preparedQuery } from '../platform/db/prepared.ts';
 import { emptyCart, type Cart } from './cart.ts';
 import type { Coupon } from './coupon.ts';
 
-const loadCart = preparedQuery<{ items_json: string; coupons_json: string }, [sessionId: string]>(
-  (db) =>
-    db.selectFrom('carts').select(['items_json', 'coupons_json']).where('session_id', '=', ''),
+const loadCart = preparedQuery<
+  { items_json: string; coupons_json: string; customer_json: string },
+  [sessionId: string]
+>((db) =>
+  db
+    .selectFrom('carts')
+    .select(['items_json', 'coupons_json', 'customer_json'])
+    .where('session_id', '=', ''),
 );
 
 export function cartRepo(db: Db) {
@@ -14,19 +19,52 @@ export function cartRepo(db: Db) {
     async load(sessionId: string): Promise<Cart> {
       const [row] = await loadCart(db, sessionId);
       if (!row) return emptyCart;
-      return { items: JSON.parse(row.items_json), coupons: JSON.parse(row.coupons_json) } as Cart;
+      const cart = {
+        items: JSON.parse(row.items_json),
+        coupons: JSON.parse(row.coupons_json),
+      } as Cart;
+      const customer = JSON.parse(row.customer_json) as Cart['customer'];
+      // Left out when empty, so a cart nobody has addressed serialises (and hashes) as before.
+      return customer && Object.keys(customer).length > 0 ? { ...cart, customer } : cart;
     },
 
     async save(sessionId: string, cart: Cart): Promise<void> {
       const values = {
         items_json: JSON.stringify(cart.items),
         coupons_json: JSON.stringify(cart.coupons),
+        customer_json: JSON.stringify(cart.customer ?? {}),
         updated_at: nowIso(),
       };
       await db
         .insertInto('carts')
         .values({ session_id: sessionId, ...values })
         .onConflict((oc) => oc.column('session_id').doUpdateSet(values))
+        .execute();
+    },
+
+    /**
+     * Marks the cart as being checked out, unless another checkout of it started less than
+     * `staleAfterMs` ago: a conditional update, so of two racing submits one wins.
+     */
+    async claimCheckout(sessionId: string, staleAfterMs: number): Promise<boolean> {
+      const now = new Date();
+      const stale = new Date(now.getTime() - staleAfterMs).toISOString();
+      const result = await db
+        .updateTable('carts')
+        .set({ checkout_started_at: now.toISOString() })
+        .where('session_id', '=', sessionId)
+        .where((eb) =>
+          eb.or([eb('checkout_started_at', 'is', null), eb('checkout_started_at', '<', stale)]),
+        )
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    async releaseCheckout(sessionId: string): Promise<void> {
+      await db
+        .updateTable('carts')
+        .set({ checkout_started_at: null })
+        .where('session_id', '=', sessionId)
         .execute();
     },
 

@@ -16,8 +16,10 @@ import {
   removeItem,
   setItemQuantity,
   type Cart,
+  type CartCustomer,
   type CartItem,
   type CartTotals,
+  type Charges,
 } from './cart.ts';
 import { cartRepo, withCartLock } from './cart.repo.ts';
 import {
@@ -58,10 +60,17 @@ export interface AddRequest {
  * The cart's operations, each one read-change-save in one transaction. Every cart call (ajax,
  * Store API, no-JS links, pages) goes through here.
  */
+export interface CartServiceDeps {
+  /** Gateway ids offered at checkout (the Store API's `payment_methods`). */
+  paymentMethods: () => string[];
+  /** The shop's shipping zones and tax rates. */
+  charges: () => Promise<Charges>;
+}
+
 export function cartService(
   db: Db,
   kind: DbKind,
-  paymentMethods: () => string[],
+  { paymentMethods, charges }: CartServiceDeps,
   cache: CatalogCache = catalogCache(),
 ) {
   // Priced carts by content: identical carts price identically for as long as the catalog cache
@@ -97,16 +106,18 @@ export function cartService(
     const parentIds = [...products.values()].flatMap((p) =>
       p.parentId === null ? [] : [p.parentId],
     );
-    const [parents, coupons, images] = await Promise.all([
+    const [parents, coupons, images, shopCharges] = await Promise.all([
       cache.productsByIds(catalog, parentIds),
       cart.coupons.length > 0 ? cartRepo(tx).coupons(cart.coupons) : [],
       cache.imagesOf(catalog, [...products.keys(), ...parentIds]),
+      charges(),
     ]);
     // Coupons are checked again on every pricing: one whose minimum spend is no longer met (or
     // that expired, or ran out) stays on the cart but gives no discount, and says why.
-    const undiscounted = priceCart(cart, products);
+    const undiscounted = priceCart(cart, products, [], shopCharges);
     const { usable, refused } = usableCoupons(cart.coupons, coupons, undiscounted.subtotal, now);
-    const totals = usable.length > 0 ? priceCart(cart, products, usable) : undiscounted;
+    const totals =
+      usable.length > 0 ? priceCart(cart, products, usable, shopCharges) : undiscounted;
     const storeCart = toStoreCart({ totals, images, parents, paymentMethods: paymentMethods() });
     const store: StoreCart = {
       ...storeCart,
@@ -250,6 +261,14 @@ export function cartService(
         };
       });
       return { ...result, code: wanted };
+    },
+
+    /** Records where the order goes and/or the chosen shipping rate (the order review and cart page). */
+    async setCustomer(sessionId: string, customer: CartCustomer): Promise<CartView> {
+      return change(sessionId, async (_tx, cart) => ({
+        ...cart,
+        customer: { ...cart.customer, ...customer },
+      }));
     },
 
     async removeCoupon(sessionId: string, code: string): Promise<CartView> {

@@ -10,6 +10,14 @@ import { ShopError } from '../platform/errors/shop-error.ts';
 import { format, messages } from '../platform/messages/index.ts';
 import type { Money } from '../platform/money/money.ts';
 import { couponDiscount, type Coupon } from './coupon.ts';
+import {
+  chooseRate,
+  shippingRates,
+  type Destination,
+  type ShippingRate,
+  type ShippingZone,
+} from '../checkout/shipping.ts';
+import { computeTax, taxRateFor, type TaxLine, type TaxRate } from '../checkout/tax.ts';
 
 export interface CartItem {
   /** Stable identity of a line: the same product and options always give the same key. */
@@ -21,9 +29,16 @@ export interface CartItem {
   variation: Record<string, string>;
 }
 
+/** What the shopper told us about where the order goes, and the shipping rate they chose. */
+export interface CartCustomer {
+  destination?: Destination;
+  shippingRate?: string;
+}
+
 export interface Cart {
   items: CartItem[];
   coupons: string[];
+  customer?: CartCustomer;
 }
 
 export const emptyCart: Cart = { items: [], coupons: [] };
@@ -139,6 +154,18 @@ export interface CartTotals {
   itemsCount: number;
   needsShipping: boolean;
   coupons: { code: string; discountType: Coupon['discountType']; discount: Money }[];
+  /** Where shipping and tax were worked out for: the shopper's, else the shop's base. */
+  destination: Destination | null;
+  shippingRates: ShippingRate[];
+  shippingRate: ShippingRate | null;
+  tax: TaxLine | null;
+}
+
+/** The shop's shipping zones and tax rates, and where it ships from by default. */
+export interface Charges {
+  zones: readonly ShippingZone[];
+  taxRates: readonly TaxRate[];
+  baseDestination: Destination;
 }
 
 /**
@@ -149,6 +176,7 @@ export function priceCart(
   cart: Cart,
   products: ReadonlyMap<number, Product>,
   coupons: readonly Coupon[] = [],
+  charges?: Charges,
 ): CartTotals {
   const lines: PricedLine[] = [];
   for (const item of cart.items) {
@@ -165,15 +193,50 @@ export function priceCart(
     return { code: coupon.code, discountType: coupon.discountType, discount };
   });
   const discountTotal = subtotal - remaining;
+  const needsShipping = lines.some(
+    (line) => line.product.type !== 'subscription' && line.unitPrice > 0,
+  );
+  const charged = shippingAndTax(cart.customer, charges, remaining, needsShipping);
   return {
     lines,
     subtotal,
     discountTotal,
-    shippingTotal: 0,
-    taxTotal: 0,
-    total: remaining,
+    total: remaining + charged.shippingTotal + charged.taxTotal,
     itemsCount: lines.reduce((sum, line) => sum + line.item.quantity, 0),
-    needsShipping: lines.some((line) => line.product.type !== 'subscription' && line.unitPrice > 0),
+    needsShipping,
     coupons: applied,
+    ...charged,
+  };
+}
+
+/** Shipping for the destination and the chosen rate, then tax on the discounted items and shipping. */
+function shippingAndTax(
+  customer: CartCustomer | undefined,
+  charges: Charges | undefined,
+  itemsAfterDiscounts: Money,
+  needsShipping: boolean,
+) {
+  if (!charges)
+    return {
+      destination: null,
+      shippingRates: [],
+      shippingRate: null,
+      tax: null,
+      shippingTotal: 0,
+      taxTotal: 0,
+    };
+  const destination = customer?.destination ?? charges.baseDestination;
+  const rates = needsShipping ? shippingRates(charges.zones, destination, itemsAfterDiscounts) : [];
+  const shippingRate = chooseRate(rates, customer?.shippingRate);
+  const shippingTotal = shippingRate?.cost ?? 0;
+  const rate = taxRateFor(charges.taxRates, destination);
+  const tax = computeTax(rate, itemsAfterDiscounts, shippingTotal);
+  return {
+    destination,
+    shippingRates: rates,
+    shippingRate,
+    tax,
+    shippingTotal,
+    taxTotal: tax?.amount ?? 0,
   };
 }

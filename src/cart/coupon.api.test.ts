@@ -484,7 +484,10 @@ describe.each(databaseKinds)('coupons on %s', (kind) => {
         coupons: ['SAVE10', 'FLAT5'],
         subtotal: 9000,
         discountTotal: 1400,
-        total: 7600,
+        // To GB: flat rate 10.00 under 100.00, then 20 % VAT on the discounted items and shipping.
+        shippingTotal: 1000,
+        taxTotal: 1720,
+        total: 7600 + 1000 + 1720,
       });
       expect([await usageCount('SAVE10'), await usageCount('FLAT5')]).toEqual([
         before[0]! + 1,

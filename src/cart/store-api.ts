@@ -2,7 +2,7 @@ import { imageSrcSet, imageUrl } from '../catalog/images.ts';
 import { maxPurchaseQuantity, type Product, type ProductImage } from '../catalog/product.ts';
 import { USD, type Currency } from '../platform/money/money.ts';
 import type { CartTotals } from './cart.ts';
-import type { StoreCart, StorePrices } from './store-cart.ts';
+import type { StoreCart, StorePrices, StoreShippingPackage } from './store-cart.ts';
 
 function currencyFields(currency: Currency) {
   return {
@@ -32,6 +32,44 @@ export interface StoreCartInput {
   parents: ReadonlyMap<number, Product>;
   paymentMethods: string[];
   currency?: Currency;
+}
+
+/** The Store API's shipping packages: one package holding every item, with its rates. */
+function storeShippingPackages(totals: CartTotals, currency: Currency): StoreShippingPackage[] {
+  if (!totals.needsShipping || !totals.destination) return [];
+  const { destination } = totals;
+  return [
+    {
+      package_id: 0,
+      name: 'Shipment 1',
+      destination: {
+        address_1: '',
+        address_2: '',
+        city: destination.city,
+        state: destination.state,
+        postcode: destination.postcode,
+        country: destination.country,
+      },
+      items: totals.lines.map(({ item, product }) => ({
+        key: item.key,
+        name: product.name,
+        quantity: item.quantity,
+      })),
+      shipping_rates: totals.shippingRates.map((rate) => ({
+        rate_id: rate.id,
+        name: rate.label,
+        description: '',
+        delivery_time: '',
+        price: String(rate.cost),
+        taxes: '0',
+        instance_id: Number(rate.id.split(':')[1]),
+        method_id: rate.kind,
+        meta_data: [],
+        selected: rate.id === totals.shippingRate?.id,
+        ...currencyFields(currency),
+      })),
+    },
+  ];
 }
 
 export function toStoreCart({
@@ -98,23 +136,32 @@ export function toStoreCart({
     })),
     totals: {
       total_items: money(totals.subtotal),
-      total_items_tax: '0',
+      total_items_tax: money(totals.tax?.itemsTax ?? 0),
       total_fees: '0',
       total_discount: money(totals.discountTotal),
       total_discount_tax: '0',
       total_shipping: totals.needsShipping ? money(totals.shippingTotal) : null,
-      total_shipping_tax: totals.needsShipping ? '0' : null,
+      total_shipping_tax: totals.needsShipping ? money(totals.tax?.shippingTax ?? 0) : null,
       total_price: money(totals.total),
       total_tax: money(totals.taxTotal),
       total_refund: '0',
+      tax_lines: totals.tax
+        ? [
+            {
+              name: totals.tax.label,
+              price: money(totals.tax.amount),
+              rate: `${totals.tax.rate / 100}%`,
+            },
+          ]
+        : [],
       ...currencyFields(currency),
     },
     items_count: totals.itemsCount,
     items_weight: 0,
     needs_payment: totals.total > 0,
     needs_shipping: totals.needsShipping,
-    has_calculated_shipping: true,
-    shipping_rates: [],
+    has_calculated_shipping: totals.destination !== null,
+    shipping_rates: storeShippingPackages(totals, currency),
     payment_methods: paymentMethods,
     errors: [],
   };

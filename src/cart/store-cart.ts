@@ -63,6 +63,7 @@ export interface StoreCartTotals extends StoreCurrency {
   total_price: string;
   total_tax: string;
   total_refund: string;
+  tax_lines: { name: string; price: string; rate: string }[];
 }
 
 export interface StoreCart {
@@ -78,9 +79,37 @@ export interface StoreCart {
   needs_payment: boolean;
   needs_shipping: boolean;
   has_calculated_shipping: boolean;
-  shipping_rates: unknown[];
+  shipping_rates: StoreShippingPackage[];
   payment_methods: string[];
   errors: { code: string; message: string }[];
+}
+
+export interface StoreShippingRate extends StoreCurrency {
+  rate_id: string;
+  name: string;
+  description: string;
+  delivery_time: string;
+  price: string;
+  taxes: string;
+  instance_id: number;
+  method_id: string;
+  meta_data: unknown[];
+  selected: boolean;
+}
+
+export interface StoreShippingPackage {
+  package_id: number;
+  name: string;
+  destination: {
+    address_1: string;
+    address_2: string;
+    city: string;
+    state: string;
+    postcode: string;
+    country: string;
+  };
+  items: { key: string; name: string; quantity: number }[];
+  shipping_rates: StoreShippingRate[];
 }
 
 /** Minor-unit string -> number, for rendering. */

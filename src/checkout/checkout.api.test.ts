@@ -58,7 +58,12 @@ describe.each(databaseKinds)('checkout on %s', (kind) => {
     expect(order).toMatchObject({
       status: 'processing',
       paymentMethod: 'cod',
-      total: 9000,
+      // Two hoodies to GB: flat rate 10.00, 20 % VAT on items and shipping.
+      subtotal: 9000,
+      shippingTotal: 1000,
+      taxTotal: 2000,
+      total: 12000,
+      shippingMethod: { title: 'Flat rate' },
       billing: { email: 'ada@example.com' },
     });
     expect(order!.lines).toEqual([
@@ -95,7 +100,7 @@ describe.each(databaseKinds)('checkout on %s', (kind) => {
     const intent = await t.shop.payments.stripe.paymentIntents.retrieve(order!.transactionId!);
     expect(intent).toMatchObject({
       status: 'succeeded',
-      amount: 4500,
+      amount: (4500 + 1000) * 1.2,
       metadata: { order_id: String(order!.id) },
     });
   });

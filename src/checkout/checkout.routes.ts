@@ -1,10 +1,77 @@
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { setCartCookies } from '../cart/cart.routes.ts';
+import { STRIPE_NONCES } from '../payments/nonces.ts';
 import { ajaxCall, type AjaxCalls } from '../platform/http/ajax.ts';
-import { readSession } from '../platform/http/request-session.ts';
+import { ensureSession, readSession } from '../platform/http/request-session.ts';
+import { createNonce } from '../platform/nonce/nonce.ts';
 import type { Shop } from '../shop.ts';
-import { CHECKOUT_NONCE } from './nonces.ts';
-import { placeOrder } from './place-order.ts';
+import { findState, isCountry } from './countries.ts';
+import { CHECKOUT_NONCE, UPDATE_ORDER_REVIEW_NONCE } from './nonces.ts';
+import { placeOrder, type CheckoutResult } from './place-order.ts';
+import { orderReviewFragments } from './ui/order-review.tsx';
+
+/** Where this request came to: the base of absolute return URLs. */
+export function requestOrigin(request: FastifyRequest): string {
+  return `${request.protocol}://${request.host}`;
+}
+
+export function escapeHtml(value: string): string {
+  return value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+}
+
+/** WooCommerce's error list markup, for the notices wrapper. */
+export function errorListHtml(texts: string[]): string {
+  return `<ul class="woocommerce-error" role="alert">${texts.map((m) => `<li>${escapeHtml(m)}</li>`).join('')}</ul>`;
+}
+
+/** The checkout call's answer (seed 001 §7): result, redirect, messages, reload, refresh. */
+export function checkoutAnswer(result: CheckoutResult) {
+  if (result.result === 'failure') {
+    return {
+      result: 'failure',
+      messages: errorListHtml(result.messages),
+      errors: result.messages,
+      field_errors: result.fieldErrors,
+      refresh: false,
+      reload: false,
+    };
+  }
+  return { result: 'success', redirect: result.redirect, order_id: result.order.id };
+}
+
+const field = z.string().max(200).default('');
+
+/** Seed 001 §3: the order review refresh's payload. */
+const orderReviewSchema = z.object({
+  payment_method: field,
+  country: field,
+  state: field,
+  postcode: field,
+  city: field,
+  address: field,
+  address_2: field,
+  s_country: field,
+  s_state: field,
+  s_postcode: field,
+  s_city: field,
+  s_address: field,
+  s_address_2: field,
+  has_full_address: field,
+  post_data: z.string().max(20_000).default(''),
+  shipping_method: z
+    .union([z.record(z.string().max(10), z.string().max(100)), z.array(z.string().max(100))])
+    .optional(),
+});
+
+function chosenRate(input: z.infer<typeof orderReviewSchema>): string | undefined {
+  const methods = input.shipping_method;
+  if (!methods) return undefined;
+  return Array.isArray(methods) ? methods[0] : methods['0'];
+}
 
 export function checkoutAjaxCalls(shop: Shop): AjaxCalls {
   return new Map([
@@ -18,28 +85,55 @@ export function checkoutAjaxCalls(shop: Shop): AjaxCalls {
         ),
         async handle(form, request, reply) {
           const session = await readSession(request, shop.sessionDeps);
-          const result = await placeOrder(shop.checkoutDeps, session?.id, form);
-          if (result.result === 'failure') {
-            return {
-              result: 'failure',
-              messages: `<ul class="woocommerce-error" role="alert">${result.messages.map((m) => `<li>${escapeHtml(m)}</li>`).join('')}</ul>`,
-              errors: result.messages,
-              field_errors: result.fieldErrors,
-              refresh: false,
-              reload: false,
-            };
-          }
+          const result = await placeOrder(shop.checkoutDeps, session?.id, form, {
+            origin: requestOrigin(request),
+            confirmNonce: createNonce(
+              shop.secret,
+              STRIPE_NONCES.updateOrderStatus,
+              session?.id ?? '',
+            ),
+          });
           if (session) setCartCookies(reply, await shop.cart.read(session.id));
-          return { result: 'success', redirect: result.redirect, order_id: result.order.id };
+          return checkoutAnswer(result);
+        },
+      }),
+    ],
+    [
+      'update_order_review',
+      ajaxCall({
+        guard: { kind: 'nonce', action: UPDATE_ORDER_REVIEW_NONCE },
+        schema: orderReviewSchema,
+        async handle(input, request, reply) {
+          const session = await ensureSession(request, reply, shop.sessionDeps);
+          const country = input.s_country.toUpperCase();
+          const rate = chosenRate(input);
+          const view = await shop.cart.setCustomer(session.id, {
+            ...(isCountry(country) && {
+              destination: {
+                country,
+                state: findState(country, input.s_state)?.code ?? input.s_state,
+                postcode: input.s_postcode.toUpperCase(),
+                city: input.s_city,
+              },
+            }),
+            ...(rate && { shippingRate: rate }),
+          });
+          setCartCookies(reply, view);
+          if (view.totals.lines.length === 0) {
+            return { result: 'failure', reload: true, messages: '', fragments: {} };
+          }
+          return {
+            result: 'success',
+            reload: false,
+            messages:
+              view.store.errors.length > 0
+                ? errorListHtml(view.store.errors.map((e) => e.message))
+                : '',
+            fragments: orderReviewFragments(view.store),
+            cart: view.store,
+          };
         },
       }),
     ],
   ]);
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 }

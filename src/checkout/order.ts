@@ -15,9 +15,20 @@ export interface OrderLine {
   total: Money;
 }
 
+/** What the shopper needs after paying by voucher (boleto, OXXO, Multibanco). */
+export interface VoucherDetails {
+  type: string;
+  number: string;
+  expiresAt: string | null;
+  url: string | null;
+}
+
 export interface OrderDraft {
   currency: string;
   billing: BillingAddress;
+  /** Where it ships: the shipping address, or the billing one when not shipping elsewhere. */
+  shippingAddress: Record<string, string> | null;
+  shippingMethod: { id: string; title: string } | null;
   paymentMethod: string;
   paymentMethodTitle: string;
   customerNote: string;
@@ -35,6 +46,10 @@ export interface Order extends OrderDraft {
   key: string;
   status: OrderStatus;
   transactionId: string | null;
+  paymentIntentId: string | null;
+  voucher: VoucherDetails | null;
+  /** The visitor session that placed it (whose cart it emptied). */
+  sessionId: string | null;
   createdAt: string;
   paidAt: string | null;
 }
@@ -42,7 +57,10 @@ export interface Order extends OrderDraft {
 /** An order's lines and totals, copied from the priced cart at the moment of checkout. */
 export function draftOrder(
   totals: CartTotals,
-  details: Pick<OrderDraft, 'billing' | 'paymentMethod' | 'paymentMethodTitle' | 'customerNote'>,
+  details: Pick<
+    OrderDraft,
+    'billing' | 'shippingAddress' | 'paymentMethod' | 'paymentMethodTitle' | 'customerNote'
+  >,
   currency = 'USD',
 ): OrderDraft {
   return {
@@ -57,6 +75,9 @@ export function draftOrder(
       subtotal,
       total: subtotal,
     })),
+    shippingMethod: totals.shippingRate
+      ? { id: totals.shippingRate.id, title: totals.shippingRate.label }
+      : null,
     subtotal: totals.subtotal,
     discountTotal: totals.discountTotal,
     shippingTotal: totals.shippingTotal,

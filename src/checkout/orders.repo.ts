@@ -7,7 +7,13 @@ import { ShopError } from '../platform/errors/shop-error.ts';
 import { format, messages } from '../platform/messages/index.ts';
 import { cartRepo } from '../cart/cart.repo.ts';
 import { assertCustomerUsage, COUPON_ERRORS, hasCustomerLimit } from '../cart/coupon.ts';
-import { canTransition, type Order, type OrderDraft, type OrderStatus } from './order.ts';
+import {
+  canTransition,
+  type Order,
+  type OrderDraft,
+  type OrderStatus,
+  type VoucherDetails,
+} from './order.ts';
 
 function toOrder(row: OrderRow, lines: Order['lines']): Order {
   return {
@@ -19,6 +25,11 @@ function toOrder(row: OrderRow, lines: Order['lines']): Order {
     paymentMethod: row.payment_method,
     paymentMethodTitle: row.payment_method_title,
     transactionId: row.transaction_id,
+    paymentIntentId: row.payment_intent_id,
+    sessionId: row.session_id,
+    voucher: row.payment_details_json ? JSON.parse(row.payment_details_json) : null,
+    shippingAddress: JSON.parse(row.shipping_json).address ?? null,
+    shippingMethod: JSON.parse(row.shipping_json).method ?? null,
     customerNote: row.customer_note,
     lines,
     subtotal: row.subtotal,
@@ -107,7 +118,10 @@ export function ordersRepo(db: Db) {
             session_id: sessionId,
             currency: draft.currency,
             billing_json: JSON.stringify(draft.billing),
-            shipping_json: JSON.stringify(draft.billing),
+            shipping_json: JSON.stringify({
+              address: draft.shippingAddress,
+              method: draft.shippingMethod,
+            }),
             payment_method: draft.paymentMethod,
             payment_method_title: draft.paymentMethodTitle,
             transaction_id: null,
@@ -169,6 +183,39 @@ export function ordersRepo(db: Db) {
     async findWithKey(id: number, key: string): Promise<Order | undefined> {
       const order = await this.find(id);
       return order && order.key === key ? order : undefined;
+    },
+
+    async findByPaymentIntent(intentId: string): Promise<Order | undefined> {
+      const row = await db
+        .selectFrom('orders')
+        .select('id')
+        .where('payment_intent_id', '=', intentId)
+        .executeTakeFirst();
+      return row ? this.find(row.id) : undefined;
+    },
+
+    /** Records the payment intent made for an unpaid order (a retry replaces it). */
+    async setPaymentIntent(id: number, intentId: string): Promise<void> {
+      await db
+        .updateTable('orders')
+        .set({ payment_intent_id: intentId })
+        .where('id', '=', id)
+        .where('status', 'in', ['pending', 'failed'])
+        .execute();
+    },
+
+    /** Waiting for money that is on its way (a voucher to pay, a debit processing). */
+    async markOnHold(id: number, voucher: VoucherDetails | null): Promise<boolean> {
+      const result = await db
+        .updateTable('orders')
+        .set({
+          status: 'on-hold',
+          ...(voucher ? { payment_details_json: JSON.stringify(voucher) } : {}),
+        })
+        .where('id', '=', id)
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
     },
 
     /**

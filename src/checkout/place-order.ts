@@ -1,18 +1,30 @@
-import type { CartService } from '../cart/cart.service.ts';
-import { chargeOrder } from '../payments/card-payment.ts';
-import { paymentMethodById } from '../payments/methods.ts';
+import type { CartService, CartView } from '../cart/cart.service.ts';
+import { cartRepo } from '../cart/cart.repo.ts';
+import { availableFor, paymentMethodById, type PaymentMethodInfo } from '../payments/methods.ts';
+import { payOrder } from '../payments/order-payment.ts';
 import type { PaymentsConfig } from '../payments/stripe-client.ts';
+import { CHECKOUT_CLAIM_STALE_MS } from '../platform/constants/index.ts';
+import type { Db } from '../platform/db/database.ts';
 import { ShopError } from '../platform/errors/shop-error.ts';
 import { messages } from '../platform/messages/index.ts';
-import { billingFromForm, validateBilling, type FieldError } from './address.ts';
+import {
+  addressFromForm,
+  validateAddress,
+  type BillingAddress,
+  type FieldError,
+  type ShippingAddress,
+} from './address.ts';
 import { draftOrder, type Order } from './order.ts';
 import type { OrdersRepo } from './orders.repo.ts';
+import { settlePayment } from './settle-payment.ts';
+import type { Destination } from './shipping.ts';
 
 export type CheckoutResult =
   | { result: 'success'; redirect: string; order: Order }
-  | { result: 'failure'; messages: string[]; fieldErrors: FieldError[] };
+  | { result: 'failure'; messages: string[]; fieldErrors: FieldError[]; order?: Order };
 
 export interface CheckoutDeps {
+  db: Db;
   cart: CartService;
   orders: OrdersRepo;
   payments: () => PaymentsConfig;
@@ -22,64 +34,185 @@ export function orderReceivedUrl(order: Pick<Order, 'id' | 'key'>): string {
   return `/checkout/order-received/${order.id}/?key=${encodeURIComponent(order.key)}`;
 }
 
+export function orderPayUrl(order: Pick<Order, 'id' | 'key'>): string {
+  return `/checkout/order-pay/${order.id}/?key=${encodeURIComponent(order.key)}`;
+}
+
 function failure(texts: string[], fieldErrors: FieldError[] = []): CheckoutResult {
   return { result: 'failure', messages: texts, fieldErrors };
 }
 
-function text(form: Record<string, unknown>, name: string): string {
+export function formText(form: Record<string, unknown>, name: string): string {
   const value = form[name];
   return typeof value === 'string' ? value.trim() : '';
 }
 
+/** The checkout form's addresses: billing, and shipping when shipping elsewhere. */
+export function checkoutAddresses(form: Record<string, unknown>): {
+  billing: BillingAddress;
+  shipping: ShippingAddress | null;
+} {
+  const billing = addressFromForm(form, 'billing');
+  const elsewhere = ['1', 'on', 'true'].includes(formText(form, 'ship_to_different_address'));
+  return { billing, shipping: elsewhere ? addressFromForm(form, 'shipping') : null };
+}
+
+export function destinationOf(address: ShippingAddress): Destination {
+  const { country, state, postcode, city } = address;
+  return { country, state, postcode, city };
+}
+
+interface PaymentChoice {
+  method: PaymentMethodInfo;
+  paymentMethodId: string;
+}
+
+/** The chosen method, checked against the billing country and what the browser made for it. */
+function choosePayment(
+  form: Record<string, unknown>,
+  view: CartView,
+  billingCountry: string,
+): PaymentChoice | string {
+  if (view.totals.total === 0) return { method: paymentMethodById('cod')!, paymentMethodId: '' };
+  const method = paymentMethodById(formText(form, 'payment_method'));
+  if (!method || !availableFor(method, billingCountry)) return messages.noPaymentMethod;
+  const paymentMethodId = formText(form, 'wc-stripe-payment-method');
+  if (method.type && !/^pm_\w+$/.test(paymentMethodId)) return messages.cardPaymentNeedsJs;
+  return { method, paymentMethodId };
+}
+
 /**
- * Places an order from the session's cart and the submitted checkout form: validate, create the
- * order with its stock in one transaction, take payment, empty the cart.
+ * Places an order from the session's cart and the submitted checkout form: reprice for the
+ * address and shipping choice, validate, create the order with its stock in one transaction,
+ * take payment, empty the cart. One checkout of a cart runs at a time.
  */
 export async function placeOrder(
   deps: CheckoutDeps,
   sessionId: string | undefined,
   form: Record<string, unknown>,
+  request: { origin: string; confirmNonce: string },
 ): Promise<CheckoutResult> {
-  const view = await deps.cart.read(sessionId);
-  if (!sessionId || view.totals.lines.length === 0) return failure([messages.checkoutCartEmpty]);
+  const current = await deps.cart.read(sessionId);
+  if (!sessionId || current.totals.lines.length === 0) return failure([messages.checkoutCartEmpty]);
+  const { billing, shipping } = checkoutAddresses(form);
+  const fieldErrors = [
+    ...validateAddress(billing, 'billing'),
+    ...(shipping ? validateAddress(shipping, 'shipping') : []),
+  ];
+  if (fieldErrors.length > 0)
+    return failure(
+      fieldErrors.map((e) => e.message),
+      fieldErrors,
+    );
 
-  const billing = billingFromForm(form);
-  const fieldErrors = validateBilling(billing);
-  const method = paymentMethodById(text(form, 'payment_method'));
-  const paymentMethodId = text(form, 'wc-stripe-payment-method');
-  const texts = fieldErrors.map((e) => e.message);
-  if (view.totals.total > 0 && !method) texts.push(messages.noPaymentMethod);
-  if (method?.id === 'stripe' && view.totals.total > 0 && !/^pm_\w+$/.test(paymentMethodId))
-    texts.push(messages.cardPaymentNeedsJs);
-  if (texts.length > 0) return failure(texts, fieldErrors);
+  const view = await deps.cart.setCustomer(sessionId, {
+    destination: destinationOf(shipping ?? billing),
+    ...(formText(form, 'shipping_method[0]') && {
+      shippingRate: formText(form, 'shipping_method[0]'),
+    }),
+  });
+  if (view.totals.needsShipping && !view.totals.shippingRate)
+    return failure([messages.noShippingMethods]);
+  const choice = choosePayment(form, view, billing.country);
+  if (typeof choice === 'string') return failure([choice]);
 
-  const payWith = view.totals.total > 0 ? method! : paymentMethodById('cod')!;
+  const carts = cartRepo(deps.db);
+  if (!(await carts.claimCheckout(sessionId, CHECKOUT_CLAIM_STALE_MS)))
+    throw new ShopError('checkout_in_progress', messages.checkoutInProgress, 409);
+  try {
+    return await createAndPay(deps, sessionId, view, form, {
+      billing,
+      shipping,
+      ...request,
+      choice,
+    });
+  } finally {
+    await carts.releaseCheckout(sessionId);
+  }
+}
+
+async function createAndPay(
+  deps: CheckoutDeps,
+  sessionId: string,
+  view: CartView,
+  form: Record<string, unknown>,
+  input: {
+    billing: BillingAddress;
+    shipping: ShippingAddress | null;
+    origin: string;
+    confirmNonce: string;
+    choice: PaymentChoice;
+  },
+): Promise<CheckoutResult> {
+  const { method, paymentMethodId } = input.choice;
   let order: Order;
   try {
     order = await deps.orders.create(
       draftOrder(view.totals, {
-        billing,
-        paymentMethod: payWith.id,
-        paymentMethodTitle: payWith.title,
-        customerNote: text(form, 'order_comments').slice(0, 5000),
+        billing: input.billing,
+        shippingAddress: view.totals.needsShipping
+          ? { ...(input.shipping ?? input.billing) }
+          : null,
+        paymentMethod: method.id,
+        paymentMethodTitle: method.title,
+        customerNote: formText(form, 'order_comments').slice(0, 5000),
       }),
       sessionId,
-      payWith.id === 'cod' ? 'processing' : 'pending',
+      method.type ? 'pending' : 'processing',
     );
   } catch (error) {
     if (error instanceof ShopError) return failure([error.message]);
     throw error;
   }
-
-  if (payWith.id === 'stripe') {
-    const payment = await chargeOrder(deps.payments().stripe, order, paymentMethodId);
-    if (payment.status === 'failed') {
-      await deps.orders.markFailed(order.id);
-      return failure([payment.message]);
-    }
-    await deps.orders.markPaid(order.id, payment.intentId);
-    order = { ...order, status: 'processing', transactionId: payment.intentId };
+  if (!method.type) {
+    await deps.cart.empty(sessionId);
+    return { result: 'success', redirect: orderReceivedUrl(order), order };
   }
-  await deps.cart.empty(sessionId);
-  return { result: 'success', redirect: orderReceivedUrl(order), order };
+  return payForOrder(deps, order, method, {
+    paymentMethodId,
+    blikCode: formText(form, 'wc-stripe-blik-code'),
+    origin: input.origin,
+    sessionId,
+    confirmNonce: input.confirmNonce,
+  });
+}
+
+/**
+ * Takes payment for an unpaid order (at checkout and on the order-pay page) and says where the
+ * browser goes next: the thank-you page, a redirect method's page, or the confirm hash marker
+ * that has the browser authenticate a card (seed 001 §2).
+ */
+export async function payForOrder(
+  deps: CheckoutDeps,
+  order: Order,
+  method: PaymentMethodInfo,
+  input: {
+    paymentMethodId: string;
+    blikCode: string;
+    origin: string;
+    sessionId: string | null;
+    /** The nonce the browser sends back to `wc_stripe_update_order_status` after authenticating. */
+    confirmNonce: string;
+  },
+): Promise<CheckoutResult> {
+  const outcome = await payOrder(deps.payments().stripe, order, method, {
+    paymentMethodId: input.paymentMethodId,
+    returnUrl: new URL(orderReceivedUrl(order), input.origin).href,
+    blikCode: input.blikCode,
+  });
+  if (outcome.intentId) await deps.orders.setPaymentIntent(order.id, outcome.intentId);
+  const settled = await settlePayment(deps.orders, order, outcome);
+  if (outcome.kind === 'failed')
+    return { result: 'failure', messages: [outcome.message], fieldErrors: [], order: settled };
+  if (outcome.kind === 'paid' || outcome.kind === 'on-hold') {
+    if (input.sessionId) await deps.cart.empty(input.sessionId);
+    return { result: 'success', redirect: orderReceivedUrl(order), order: settled };
+  }
+  if (outcome.kind === 'redirect')
+    return { result: 'success', redirect: outcome.url, order: settled };
+  return {
+    result: 'success',
+    redirect: `#wc-stripe-confirm-pi:${order.id}:${outcome.clientSecret}:${input.confirmNonce}`,
+    order: settled,
+  };
 }

@@ -1,28 +1,86 @@
 import { messages } from '../platform/messages/index.ts';
 
-/** The checkout's payment methods, by gateway id (card maps to `stripe`, seed 001 §3). */
+/** How a method is paid after the order is placed (seed 001 §3, §9). */
+export type PaymentFlow = 'card' | 'redirect' | 'voucher' | 'blik' | 'debit' | 'offline';
+
+/** A checkout payment method, by gateway id (`stripe` for card, `stripe_{type}` for the rest). */
 export interface PaymentMethodInfo {
-  id: 'stripe' | 'cod';
+  id: string;
+  /** The processor's payment method type (`card`, `klarna`, ...); none for offline methods. */
+  type: string | null;
   title: string;
   description: string;
-  needsJavaScript: boolean;
+  flow: PaymentFlow;
+  /** Billing countries the method is offered in; empty means everywhere (seed 001 §5). */
+  countries: string[];
 }
 
+const EUROZONE = ['AT', 'BE', 'DE', 'ES', 'FI', 'FR', 'IE', 'IT', 'LU', 'NL', 'PT'];
+
+const stripe = (
+  type: string,
+  title: string,
+  flow: PaymentFlow,
+  countries: string[],
+): PaymentMethodInfo => ({
+  id: `stripe_${type}`,
+  type,
+  title,
+  description: flow === 'voucher' ? messages.voucherDescription : messages.redirectDescription,
+  flow,
+  countries,
+});
+
+/** Every method the shop offers, in the order the checkout lists them. */
 export const paymentMethods: PaymentMethodInfo[] = [
   {
     id: 'stripe',
+    type: 'card',
     title: 'Credit / Debit Card',
     description: messages.cardDescription,
-    needsJavaScript: true,
+    flow: 'card',
+    countries: [],
   },
+  stripe('klarna', 'Klarna', 'redirect', [...EUROZONE, 'DK', 'GB', 'NO', 'SE', 'US']),
+  stripe('affirm', 'Affirm', 'redirect', ['US', 'CA']),
+  stripe('afterpay_clearpay', 'Afterpay / Clearpay', 'redirect', ['US', 'CA', 'GB', 'AU', 'NZ']),
+  stripe('ideal', 'iDEAL', 'redirect', ['NL']),
+  stripe('bancontact', 'Bancontact', 'redirect', ['BE']),
+  stripe('eps', 'EPS', 'redirect', ['AT']),
+  stripe('giropay', 'giropay', 'redirect', ['DE']),
+  stripe('p24', 'Przelewy24', 'redirect', ['PL']),
+  stripe('sofort', 'Sofort', 'redirect', ['AT', 'BE', 'DE', 'ES', 'IT', 'NL']),
+  stripe('alipay', 'Alipay', 'redirect', ['CN', 'HK', 'SG', 'AU', 'GB']),
+  stripe('wechat_pay', 'WeChat Pay', 'redirect', ['CN', 'HK', 'SG']),
+  stripe('au_becs_debit', 'BECS Direct Debit', 'redirect', ['AU']),
+  {
+    ...stripe('sepa_debit', 'SEPA Direct Debit', 'debit', EUROZONE),
+    description: messages.sepaDescription,
+  },
+  { ...stripe('blik', 'BLIK', 'blik', ['PL']), description: messages.blikDescription },
+  stripe('multibanco', 'Multibanco', 'voucher', ['PT']),
+  stripe('boleto', 'Boleto', 'voucher', ['BR']),
+  stripe('oxxo', 'OXXO', 'voucher', ['MX']),
   {
     id: 'cod',
+    type: null,
     title: 'Cash on delivery',
     description: messages.codDescription,
-    needsJavaScript: false,
+    flow: 'offline',
+    countries: [],
   },
 ];
 
 export function paymentMethodById(id: string): PaymentMethodInfo | undefined {
   return paymentMethods.find((method) => method.id === id);
+}
+
+/** Seed 001 §5: a method is shown only if the billing country is in its countries list. */
+export function availableFor(method: PaymentMethodInfo, billingCountry: string): boolean {
+  return method.countries.length === 0 || method.countries.includes(billingCountry);
+}
+
+/** Seed 001 §5: a BLIK code is six digits. */
+export function isValidBlikCode(code: string): boolean {
+  return /^\d{6}$/.test(code);
 }

@@ -4,13 +4,16 @@ import {
   TEST_PROCESSOR_PATH,
   TEST_PUBLISHABLE_KEY,
   TEST_SECRET_KEY,
-} from './test-processor/test-processor.routes.ts';
+  TEST_WEBHOOK_SECRET,
+} from './test-processor/keys.ts';
 
 export interface PaymentsConfig {
   stripe: Stripe;
   publishableKey: string;
   /** True while payments go to the built-in test processor. */
   testMode: boolean;
+  /** What webhook events are signed with (`whsec_…`). */
+  webhookSecret: string;
 }
 
 /**
@@ -26,6 +29,7 @@ export function createPayments(
       stripe: new Stripe(config.stripe.secretKey, { maxNetworkRetries: 2, telemetry: false }),
       publishableKey: config.stripe.publishableKey,
       testMode: false,
+      webhookSecret: config.stripe.webhookSecret,
     };
   }
   const nodeClient = Stripe.createNodeHttpClient();
@@ -49,5 +53,6 @@ export function createPayments(
     }),
     publishableKey: TEST_PUBLISHABLE_KEY,
     testMode: true,
+    webhookSecret: TEST_WEBHOOK_SECRET,
   };
 }

@@ -10,6 +10,8 @@ import { QuantityInput } from '../../ui/quantity-input.tsx';
 import { APPLY_COUPON_NONCE, CART_NONCE, REMOVE_COUPON_NONCE } from '../nonces.ts';
 import { minor } from '../store-cart.ts';
 import { CartTotalsRows, EmptyCart } from '../ui/cart-totals.tsx';
+import { CartShipping } from '../ui/cart-shipping.tsx';
+import { countries } from '../../checkout/countries.ts';
 import { removeItemUrl } from '../ui/mini-cart.tsx';
 
 /**
@@ -106,6 +108,37 @@ async function applyCouponFromForm(
   return redirect('/cart/', 303);
 }
 
+const formText = (form: FormData, name: string) => {
+  const value = form.get(name);
+  return typeof value === 'string' ? value.trim().slice(0, 200) : '';
+};
+
+/** The shipping forms of the cart totals: a chosen rate, or the shipping calculator's address. */
+async function changeShipping(
+  context: PageContext,
+  sessionId: string,
+  form: FormData,
+): Promise<ActionData | Response | null> {
+  const { shop } = context;
+  if (form.has('calc_shipping')) {
+    const country = formText(form, 'calc_shipping_country').toUpperCase();
+    if (!(country in countries)) return { errors: [messages.invalidShippingCountry] };
+    const destination = {
+      country,
+      state: formText(form, 'calc_shipping_state'),
+      city: formText(form, 'calc_shipping_city'),
+      postcode: formText(form, 'calc_shipping_postcode').toUpperCase(),
+    };
+    context.cartChanged(await shop.cart.setCustomer(sessionId, { destination }));
+    await shop.sessions.addNotice(sessionId, { type: 'success', text: messages.shippingUpdated });
+    return redirect('/cart/', 303);
+  }
+  const rate = formText(form, 'shipping_method[0]');
+  if (rate === '' || form.has('update_cart')) return null;
+  context.cartChanged(await shop.cart.setCustomer(sessionId, { shippingRate: rate }));
+  return redirect('/cart/', 303);
+}
+
 /**
  * The cart page's forms, with or without JavaScript: quantity updates (`cart[key][qty]`) and the
  * coupon form (`coupon_code`).
@@ -119,6 +152,8 @@ export async function action({ request, context }: PageActionArgs): Promise<Acti
   ) {
     return { errors: [messages.invalidNonce] };
   }
+  const shipping = await changeShipping(context, session.id, form);
+  if (shipping) return shipping;
   const couponCode = form.get('coupon_code');
   if (couponCode !== null) {
     return applyCouponFromForm(
@@ -350,7 +385,7 @@ export default function CartPage({
           <h2 id="cart-totals-heading">Cart totals</h2>
           <table className="shop_table totals">
             <tbody>
-              <CartTotalsRows cart={cart} />
+              <CartTotalsRows cart={cart} shipping={<CartShipping cart={cart} nonce={nonce} />} />
             </tbody>
           </table>
           <p>

@@ -1,9 +1,77 @@
-import { messages } from '../../platform/messages/index.ts';
+import type { ReactNode } from 'react';
+import { countries } from '../../checkout/countries.ts';
+import { format, messages } from '../../platform/messages/index.ts';
 import { formatMoney } from '../../platform/money/money.ts';
 import { minor, type StoreCart } from '../store-cart.ts';
 
-/** Subtotal, coupon and total rows: the same on the cart page and in the checkout's order review. */
-export function CartTotalsRows({ cart }: { cart: StoreCart }) {
+/** The cart's one shipping package, if it needs shipping. */
+function shippingPackage(cart: StoreCart) {
+  return cart.needs_shipping ? cart.shipping_rates[0] : undefined;
+}
+
+/** `Flat rate: $5.00`, or just the title when it costs nothing. */
+export function rateLabel(rate: { name: string; price: string }): string {
+  return minor(rate.price) > 0 ? `${rate.name}: ${formatMoney(minor(rate.price))}` : rate.name;
+}
+
+/**
+ * The shipping rates as radios named `shipping_method[0]`, as WooCommerce's checkout and cart
+ * forms post them. `onChoose` runs on a change (the checkout refreshes its review on it).
+ */
+export function ShippingMethods({
+  cart,
+  onChoose,
+  disabled,
+}: {
+  cart: StoreCart;
+  onChoose?: (rateId: string) => void;
+  disabled?: boolean;
+}) {
+  const rates = shippingPackage(cart)?.shipping_rates ?? [];
+  if (rates.length === 0) return <p className="no-shipping">{messages.noShippingMethods}</p>;
+  const selected = rates.find((rate) => rate.selected)?.rate_id;
+  return (
+    <ul id="shipping_method" className="woocommerce-shipping-methods">
+      {rates.map((rate) => {
+        const id = `shipping_method_0_${rate.rate_id.replace(/\W/g, '')}`;
+        return (
+          <li key={rate.rate_id}>
+            <input
+              type="radio"
+              name="shipping_method[0]"
+              data-index="0"
+              id={id}
+              value={rate.rate_id}
+              className="shipping_method"
+              // Keyed by the chosen rate, so a server-side change re-renders the choice.
+              key={`${rate.rate_id}-${selected}`}
+              defaultChecked={rate.rate_id === selected}
+              disabled={disabled}
+              onChange={() => onChoose?.(rate.rate_id)}
+            />
+            <label htmlFor={id}>{rateLabel(rate)}</label>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** `Shipping to California, United States (US).` under the rates. */
+export function shippingDestinationText(cart: StoreCart): string | null {
+  const destination = shippingPackage(cart)?.destination;
+  if (!destination) return null;
+  const country = countries[destination.country] ?? destination.country;
+  const place = [destination.city, destination.postcode, country].filter(Boolean).join(', ');
+  return format(messages.shippingTo, { place });
+}
+
+/**
+ * Subtotal, coupon, shipping, tax and total rows: the same on the cart page and in the
+ * checkout's order review. `shipping` replaces the chosen rate's text (e.g. with radios).
+ */
+export function CartTotalsRows({ cart, shipping }: { cart: StoreCart; shipping?: ReactNode }) {
+  const chosen = shippingPackage(cart)?.shipping_rates.find((rate) => rate.selected);
   return (
     <>
       <tr className="cart-subtotal">
@@ -14,6 +82,20 @@ export function CartTotalsRows({ cart }: { cart: StoreCart }) {
         <tr key={coupon.code} className="cart-discount">
           <th scope="row">Coupon: {coupon.code}</th>
           <td>-{formatMoney(minor(coupon.totals.total_discount))}</td>
+        </tr>
+      ))}
+      {cart.needs_shipping && (
+        <tr className="woocommerce-shipping-totals shipping">
+          <th scope="row">Shipping</th>
+          <td data-title="Shipping">
+            {shipping ?? (chosen ? rateLabel(chosen) : messages.noShippingMethods)}
+          </td>
+        </tr>
+      )}
+      {cart.totals.tax_lines.map((line) => (
+        <tr key={line.name} className="tax-rate">
+          <th scope="row">{line.name}</th>
+          <td>{formatMoney(minor(line.price))}</td>
         </tr>
       ))}
       <tr className="order-total">

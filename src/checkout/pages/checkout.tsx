@@ -1,22 +1,33 @@
 import type { PageActionArgs, PageLoaderArgs } from '../../page-context.ts';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { redirect, type MetaFunction } from 'react-router';
-import { minor } from '../../cart/store-cart.ts';
-import { paymentMethods } from '../../payments/methods.ts';
-import { CartTotalsRows, EmptyCart } from '../../cart/ui/cart-totals.tsx';
-import { CardElement } from '../../payments/ui/card-element.tsx';
-import { createPaymentMethod, type CardDetails } from '../../payments/ui/local-stripe.ts';
+import { APPLY_COUPON_NONCE, REMOVE_COUPON_NONCE } from '../../cart/nonces.ts';
+import { minor, type StoreCart } from '../../cart/store-cart.ts';
+import { EmptyCart } from '../../cart/ui/cart-totals.tsx';
+import { paymentMethodById } from '../../payments/methods.ts';
+import { STRIPE_NONCES } from '../../payments/nonces.ts';
+import type { CardDetails } from '../../payments/ui/local-stripe.ts';
 import { postForm, wcAjaxUrl } from '../../platform/http/client.ts';
 import { messages } from '../../platform/messages/index.ts';
-import { formatMoney } from '../../platform/money/money.ts';
-import { verifyNonce } from '../../platform/nonce/nonce.ts';
+import { createNonce, verifyNonce } from '../../platform/nonce/nonce.ts';
 import type { Notice } from '../../platform/session/session.ts';
 import { Notices } from '../../ui/notices.tsx';
 import { BlockingOverlay } from '../../ui/overlay.tsx';
-import { billingFields, type FieldError } from '../address.ts';
-import { countries, defaultCountry } from '../countries.ts';
-import { CHECKOUT_NONCE } from '../nonces.ts';
+import type { FieldError } from '../address.ts';
+import { defaultCountry } from '../countries.ts';
+import { CHECKOUT_NONCE, UPDATE_ORDER_REVIEW_NONCE } from '../nonces.ts';
 import { placeOrder } from '../place-order.ts';
+import { AddressFields, revalidateAddressFields } from '../ui/address-fields.tsx';
+import { confirmFromMarker, parseConfirmMarker, preparePayment } from '../ui/browser-payment.ts';
+import { CheckoutCoupon } from '../ui/checkout-coupon.tsx';
+import { OrderReview } from '../ui/order-review.tsx';
+import {
+  createOrderReviewUpdater,
+  repairCheckoutJson,
+  type OrderReviewUpdater,
+} from '../ui/order-review-updater.ts';
+import { methodsFor, PaymentMethods } from '../ui/payment-methods.tsx';
+import { orderReviewPayload, requiredAddressFilled } from '../ui/order-review-payload.ts';
 
 export const meta: MetaFunction = () => [{ title: `Checkout – ${messages.shopName}` }];
 export const headers = () => ({ 'Cache-Control': 'private, no-store' });
@@ -26,9 +37,16 @@ export async function loader({ context }: PageLoaderArgs) {
   const view = await shop.cart.read(session?.id);
   return {
     cart: view.store,
-    nonce: context.nonce(CHECKOUT_NONCE),
+    country: view.totals.destination?.country ?? defaultCountry,
+    nonces: {
+      checkout: context.nonce(CHECKOUT_NONCE),
+      updateOrderReview: context.nonce(UPDATE_ORDER_REVIEW_NONCE),
+      applyCoupon: context.nonce(APPLY_COUPON_NONCE),
+      removeCoupon: context.nonce(REMOVE_COUPON_NONCE),
+      updateOrderStatus: context.nonce(STRIPE_NONCES.updateOrderStatus),
+      updateFailedOrder: context.nonce(STRIPE_NONCES.updateFailedOrder),
+    },
     publishableKey: shop.payments.publishableKey,
-    testMode: shop.payments.testMode,
   };
 }
 
@@ -46,24 +64,22 @@ export async function action({ request, context }: PageActionArgs): Promise<Acti
     ),
   );
   const { shop, session } = context;
+  const sessionId = session?.id ?? '';
   if (
-    !verifyNonce(
-      shop.secret,
-      form['woocommerce-process-checkout-nonce'],
-      CHECKOUT_NONCE,
-      session?.id ?? '',
-    )
-  ) {
+    !verifyNonce(shop.secret, form['woocommerce-process-checkout-nonce'], CHECKOUT_NONCE, sessionId)
+  )
     return { errors: [messages.invalidNonce], fieldErrors: [], values: form };
-  }
-  const result = await placeOrder(shop.checkoutDeps, session?.id, form);
+  const result = await placeOrder(shop.checkoutDeps, session?.id, form, {
+    origin: new URL(request.url).origin,
+    confirmNonce: createNonce(shop.secret, STRIPE_NONCES.updateOrderStatus, sessionId),
+  });
   if (result.result === 'failure')
     return { errors: result.messages, fieldErrors: result.fieldErrors, values: form };
   if (session) context.cartChanged(await shop.cart.read(session.id));
   return redirect(result.redirect, 303);
 }
 
-interface CheckoutAjaxResult {
+interface CheckoutAnswer {
   result?: 'success' | 'failure';
   redirect?: string;
   errors?: string[];
@@ -71,101 +87,19 @@ interface CheckoutAjaxResult {
   message?: string;
 }
 
+interface ReviewAnswer {
+  result?: string;
+  reload?: boolean;
+  cart?: StoreCart;
+}
+
 type LoaderData = Awaited<ReturnType<typeof loader>>;
 
-function BillingFields({
-  values,
-  fieldErrors,
-}: {
-  values: Record<string, string>;
-  fieldErrors: FieldError[];
-}) {
-  const invalid = new Set(fieldErrors.map((e) => e.field));
-  return (
-    <fieldset className="billing-fields">
-      <legend>Billing details</legend>
-      <div className="form-grid">
-        {billingFields.map((field) => {
-          const name = `billing_${field.key}`;
-          const id = name;
-          const common = {
-            id,
-            name,
-            autoComplete: field.autocomplete,
-            required: field.required,
-            'aria-invalid': invalid.has(name) || undefined,
-            'aria-required': field.required || undefined,
-            defaultValue: values[name] ?? (field.key === 'country' ? defaultCountry : ''),
-            className: 'input-text',
-          };
-          const wide = ['country', 'address_1', 'address_2', 'email', 'company'].includes(
-            field.key,
-          );
-          return (
-            <p
-              key={name}
-              className={`form-row ${wide ? 'form-row-wide' : ''} ${invalid.has(name) ? 'woocommerce-invalid' : ''}`}
-              id={`${name}_field`}
-            >
-              <label htmlFor={id}>
-                {field.label}{' '}
-                {field.required ? (
-                  <abbr className="required" title="required">
-                    *
-                  </abbr>
-                ) : (
-                  <span className="optional">(optional)</span>
-                )}
-              </label>
-              {field.key === 'country' ? (
-                <select {...common}>
-                  {Object.entries(countries).map(([code, label]) => (
-                    <option key={code} value={code}>
-                      {label}
-                    </option>
-                  ))}
-                </select>
-              ) : (
-                <input {...common} type={field.type ?? 'text'} />
-              )}
-            </p>
-          );
-        })}
-      </div>
-    </fieldset>
-  );
+function errorNotices(texts: string[]): Notice[] {
+  return texts.map((text) => ({ type: 'error', text }));
 }
 
-function OrderReview({ cart }: { cart: LoaderData['cart'] }) {
-  return (
-    <table className="shop_table woocommerce-checkout-review-order-table">
-      <caption className="visually-hidden">Your order</caption>
-      <thead>
-        <tr>
-          <th scope="col">Product</th>
-          <th scope="col">Subtotal</th>
-        </tr>
-      </thead>
-      <tbody>
-        {cart.items.map((item) => (
-          <tr key={item.key} className="cart_item">
-            <td>
-              {item.name}
-              {item.variation.length > 0 &&
-                ` – ${item.variation.map((v) => v.value).join(', ')}`}{' '}
-              <strong className="product-quantity">× {item.quantity}</strong>
-            </td>
-            <td>{formatMoney(minor(item.totals.line_subtotal))}</td>
-          </tr>
-        ))}
-      </tbody>
-      <tfoot>
-        <CartTotalsRows cart={cart} />
-      </tfoot>
-    </table>
-  );
-}
-
+/** The classic checkout (seed 001 §2-§5). */
 export default function CheckoutPage({
   loaderData,
   actionData,
@@ -173,69 +107,124 @@ export default function CheckoutPage({
   loaderData: LoaderData;
   actionData?: ActionData;
 }) {
-  const { cart, nonce, publishableKey } = loaderData;
+  const { nonces, publishableKey } = loaderData;
+  const values = actionData?.values ?? {};
+  const [cart, setCart] = useState(loaderData.cart);
   const [hydrated, setHydrated] = useState(false);
-  const [method, setMethod] = useState(actionData?.values.payment_method ?? 'stripe');
+  const [country, setCountry] = useState(values.billing_country ?? loaderData.country);
+  const [method, setMethod] = useState(values.payment_method ?? 'stripe');
+  const [shipElsewhere, setShipElsewhere] = useState(values.ship_to_different_address === '1');
   const [card, setCard] = useState<CardDetails>({ number: '', expiry: '', cvc: '' });
   const [processing, setProcessing] = useState(false);
-  const [notices, setNotices] = useState<Notice[]>(
-    (actionData?.errors ?? []).map((text) => ({ type: 'error', text })),
-  );
-  const [fieldErrors, setFieldErrors] = useState<FieldError[]>(actionData?.fieldErrors ?? []);
+  const [updating, setUpdating] = useState(false);
+  const [termsOpen, setTermsOpen] = useState(false);
+  const [blikError, setBlikError] = useState<string | null>(null);
+  const [notices, setNotices] = useState<Notice[]>(errorNotices(actionData?.errors ?? []));
+  const fieldErrors = actionData?.fieldErrors ?? [];
   const formRef = useRef<HTMLFormElement>(null);
-  useEffect(() => setHydrated(true), []);
+  const updater = useRef<OrderReviewUpdater | null>(null);
+
+  const offered = useMemo(() => methodsFor(country), [country]);
+  const chosen = offered.some((m) => m.id === method) ? method : (offered[0]?.id ?? '');
+
+  useEffect(() => {
+    setHydrated(true);
+    const form = formRef.current!;
+    updater.current = createOrderReviewUpdater({
+      ready: () => requiredAddressFilled(form),
+      run: async (signal) => {
+        setUpdating(true);
+        try {
+          const answer = await postForm<ReviewAnswer>(
+            wcAjaxUrl('update_order_review'),
+            orderReviewPayload(form, nonces.updateOrderReview),
+            { signal },
+          );
+          if (answer.data?.reload) window.location.reload();
+          else if (answer.data?.cart) setCart(answer.data.cart);
+        } catch {
+          // Aborted by a newer update, or offline: the next change asks again.
+        } finally {
+          if (!signal.aborted) setUpdating(false);
+        }
+      },
+    });
+    updater.current.update();
+    const marker = parseConfirmMarker(window.location.hash);
+    if (marker) void finishConfirm(marker);
+    return () => updater.current?.dispose();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   if (cart.items.length === 0) return <EmptyCart title="Checkout" />;
+  const refresh = () => updater.current?.update();
 
-  function fail(texts: string[], errors: FieldError[] = []) {
-    setNotices(texts.map((text) => ({ type: 'error', text })));
-    setFieldErrors(errors);
+  function fail(texts: string[]) {
+    setNotices(errorNotices(texts.length > 0 ? texts : [messages.checkoutGenericError]));
     setProcessing(false);
+    if (formRef.current) revalidateAddressFields(formRef.current);
+    document.body.dispatchEvent(new CustomEvent('checkout_error', { detail: texts }));
+  }
+
+  async function finishConfirm(marker: NonNullable<ReturnType<typeof parseConfirmMarker>>) {
+    setProcessing(true);
+    const result = await confirmFromMarker(marker, publishableKey, nonces);
+    if ('redirect' in result) window.location.assign(result.redirect);
+    else fail([result.error]);
   }
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (processing) return;
     setProcessing(true);
+    setBlikError(null);
     const form = new FormData(event.currentTarget);
-    const field = (name: string) => String(form.get(name) ?? '');
-    if (field('payment_method') === 'stripe' && minor(cart.totals.total_price) > 0) {
-      const result = await createPaymentMethod(publishableKey, card, {
-        name: `${field('billing_first_name')} ${field('billing_last_name')}`.trim(),
-        email: field('billing_email'),
-        phone: field('billing_phone'),
-        address: {
-          city: field('billing_city'),
-          country: field('billing_country'),
-          line1: field('billing_address_1'),
-          line2: field('billing_address_2'),
-          postal_code: field('billing_postcode'),
-          state: field('billing_state'),
-        },
-      });
-      if ('error' in result) return fail([result.error.message]);
-      form.set('wc-stripe-payment-method', result.paymentMethod.id);
+    const paymentMethod = paymentMethodById(chosen);
+    if (paymentMethod && minor(cart.totals.total_price) > 0) {
+      const prepared = await preparePayment(paymentMethod, form, publishableKey, card);
+      if ('error' in prepared) {
+        if (prepared.field === 'blik') setBlikError(prepared.error);
+        return fail([prepared.error]);
+      }
+      for (const [name, value] of Object.entries(prepared.fields)) form.set(name, value);
     }
     try {
-      const response = await postForm<CheckoutAjaxResult>(
+      const answer = await postForm<CheckoutAnswer>(
         wcAjaxUrl('checkout'),
         new URLSearchParams(form as unknown as Record<string, string>),
+        { read: repairCheckoutJson },
       );
-      const data = response.data ?? {};
+      const data = answer.data ?? {};
       if (data.result === 'success' && data.redirect) {
+        const marker = parseConfirmMarker(data.redirect);
+        if (marker) return void finishConfirm(marker);
         window.location.assign(data.redirect);
         return;
       }
-      fail(data.errors ?? [data.message ?? messages.checkoutGenericError], data.field_errors ?? []);
+      fail(data.errors ?? (data.message ? [data.message] : []));
     } catch {
       fail([messages.checkoutGenericError]);
     }
   }
 
+  const onAddressKey = (event: React.KeyboardEvent) => updater.current?.typed(event.key);
+
   return (
     <div className="checkout-page">
       <h1>Checkout</h1>
       <Notices notices={notices} scrollIntoView />
+      {hydrated && (
+        <CheckoutCoupon
+          nonce={nonces.applyCoupon}
+          billingEmail={() =>
+            String(new FormData(formRef.current ?? undefined).get('billing_email') ?? '')
+          }
+          onApplied={(text) => {
+            setNotices([{ type: 'success', text }]);
+            refresh();
+          }}
+        />
+      )}
       <form
         ref={formRef}
         method="post"
@@ -244,10 +233,52 @@ export default function CheckoutPage({
         aria-busy={processing || undefined}
         noValidate={hydrated}
       >
-        <input type="hidden" name="woocommerce-process-checkout-nonce" value={nonce} />
+        <input type="hidden" name="woocommerce-process-checkout-nonce" value={nonces.checkout} />
         <div className="checkout-layout">
-          <div className="checkout-customer">
-            <BillingFields values={actionData?.values ?? {}} fieldErrors={fieldErrors} />
+          <div className="checkout-customer" onKeyDown={onAddressKey}>
+            <AddressFields
+              kind="billing"
+              values={{ billing_country: country, ...values }}
+              errors={fieldErrors}
+              onCountryChange={(next) => {
+                setCountry(next);
+                refresh();
+              }}
+              onAddressInput={(event) => {
+                if (event.type === 'change') refresh();
+              }}
+            />
+            {cart.needs_shipping && (
+              <div className="woocommerce-shipping-fields">
+                <p className="form-row form-row-wide ship-to-different-address">
+                  <input
+                    id="ship-to-different-address-checkbox"
+                    type="checkbox"
+                    name="ship_to_different_address"
+                    value="1"
+                    checked={shipElsewhere}
+                    onChange={(event) => {
+                      setShipElsewhere(event.target.checked);
+                      refresh();
+                    }}
+                  />
+                  <label htmlFor="ship-to-different-address-checkbox">
+                    Ship to a different address?
+                  </label>
+                </p>
+                {shipElsewhere && (
+                  <AddressFields
+                    kind="shipping"
+                    values={values}
+                    errors={fieldErrors}
+                    onCountryChange={refresh}
+                    onAddressInput={(event) => {
+                      if (event.type === 'change') refresh();
+                    }}
+                  />
+                )}
+              </div>
+            )}
             <p className="form-row form-row-wide">
               <label htmlFor="order_comments">
                 Order notes <span className="optional">(optional)</span>
@@ -258,41 +289,60 @@ export default function CheckoutPage({
                 rows={3}
                 className="input-text"
                 placeholder="Notes about your order, e.g. special notes for delivery."
-                defaultValue={actionData?.values.order_comments ?? ''}
+                defaultValue={values.order_comments ?? ''}
               />
             </p>
           </div>
-          <div className="checkout-review">
+          <div className="checkout-review" aria-busy={updating || undefined}>
             <h2 id="order_review_heading">Your order</h2>
-            <OrderReview cart={cart} />
-            <fieldset className="wc_payment_methods payment_methods">
-              <legend>Payment method</legend>
-              <ul>
-                {paymentMethods.map((pm) => (
-                  <li key={pm.id} className={`wc_payment_method payment_method_${pm.id}`}>
-                    <input
-                      id={`payment_method_${pm.id}`}
-                      type="radio"
-                      name="payment_method"
-                      value={pm.id}
-                      checked={method === pm.id}
-                      onChange={() => setMethod(pm.id)}
-                      className="input-radio"
-                    />
-                    <label htmlFor={`payment_method_${pm.id}`}>{pm.title}</label>
-                    <div className="payment_box" hidden={method !== pm.id}>
-                      <p>{pm.description}</p>
-                      {pm.id === 'stripe' &&
-                        (hydrated ? (
-                          <CardElement value={card} onChange={setCard} disabled={processing} />
-                        ) : (
-                          <p className="notice notice-info">{messages.cardPaymentNeedsJs}</p>
-                        ))}
-                    </div>
-                  </li>
-                ))}
-              </ul>
-            </fieldset>
+            <div className="review-wrapper">
+              <OrderReview cart={cart} onChooseShipping={refresh} disabled={processing} />
+              <BlockingOverlay active={updating && !processing} />
+            </div>
+            {minor(cart.totals.total_tax) > 0 && (
+              <p className="woocommerce-info final-taxes">{messages.finalTaxesNote}</p>
+            )}
+            {minor(cart.totals.total_price) > 0 && (
+              <PaymentMethods
+                country={country}
+                chosen={chosen}
+                onChoose={(id) => {
+                  setMethod(id);
+                  refresh();
+                }}
+                card={card}
+                onCardChange={setCard}
+                hydrated={hydrated}
+                disabled={processing}
+                blikError={blikError}
+              />
+            )}
+            <div className="woocommerce-terms-and-conditions-wrapper">
+              {termsOpen && (
+                <div className="woocommerce-terms-and-conditions" id="terms-text">
+                  <p>{messages.termsText}</p>
+                </div>
+              )}
+              <p className="form-row validate-required">
+                <input type="hidden" name="terms-field" value="1" />
+                <input id="terms" type="checkbox" name="terms" required />
+                <label htmlFor="terms">
+                  I have read and agree to the website{' '}
+                  <button
+                    type="button"
+                    className="link-button woocommerce-terms-and-conditions-link"
+                    aria-expanded={termsOpen}
+                    aria-controls="terms-text"
+                    onClick={() => setTermsOpen(!termsOpen)}
+                  >
+                    terms and conditions
+                  </button>{' '}
+                  <abbr className="required" title="required">
+                    *
+                  </abbr>
+                </label>
+              </p>
+            </div>
             <button
               type="submit"
               className="button button-primary button-large"

@@ -1,6 +1,8 @@
 import type { PageLoaderArgs } from '../../page-context.ts';
 import { formatDate } from '../../ui/dates.ts';
-import { data, type MetaFunction } from 'react-router';
+import { data, redirect, type MetaFunction } from 'react-router';
+import { settleFromProcessor } from '../settle-payment.ts';
+import type { Order } from '../order.ts';
 import { messages } from '../../platform/messages/index.ts';
 import { formatMoney } from '../../platform/money/money.ts';
 import { isPaid } from '../order.ts';
@@ -8,13 +10,47 @@ import { isPaid } from '../order.ts';
 export const meta: MetaFunction = () => [{ title: `Order received – ${messages.shopName}` }];
 export const headers = () => ({ 'Cache-Control': 'private, no-store' });
 
+/**
+ * Back from a redirect method or a card challenge (`payment_intent`, `redirect_status`): the
+ * intent is read from the processor and the order moved; a failure goes back to the checkout
+ * with the catalogue's text, a success empties the cart.
+ */
+async function finishRedirectReturn(
+  context: PageLoaderArgs['context'],
+  order: Order,
+  intentId: string,
+): Promise<Order> {
+  const { shop, session } = context;
+  if (order.paymentIntentId !== intentId) return order;
+  const settled = await settleFromProcessor(shop.orders, shop.payments.stripe, intentId);
+  if (!settled) return order;
+  const { outcome } = settled;
+  if (outcome.kind === 'failed') {
+    if (session)
+      await shop.sessions.addNotice(session.id, { type: 'error', text: outcome.message });
+    throw redirect('/checkout/', 303);
+  }
+  if (session && session.id === settled.order.sessionId && outcome.kind !== 'redirect') {
+    await shop.cart.empty(session.id);
+    context.cartChanged(await shop.cart.read(session.id));
+  }
+  return settled.order;
+}
+
 export async function loader({ params, request, context }: PageLoaderArgs) {
-  const key = new URL(request.url).searchParams.get('key') ?? '';
+  const url = new URL(request.url);
+  const key = url.searchParams.get('key') ?? '';
   const id = Number(params.orderId);
-  const order =
+  const found =
     Number.isInteger(id) && id > 0 ? await context.shop.orders.findWithKey(id, key) : undefined;
-  if (!order) throw data(null, { status: 404 });
+  if (!found) throw data(null, { status: 404 });
+  const intentId = url.searchParams.get('payment_intent');
+  const order = intentId ? await finishRedirectReturn(context, found, intentId) : found;
   return {
+    shippingTotal: order.shippingTotal,
+    taxTotal: order.taxTotal,
+    shippingMethod: order.shippingMethod?.title ?? null,
+    voucher: order.voucher,
     id: order.id,
     status: order.status,
     paid: isPaid(order.status),
@@ -45,6 +81,27 @@ export default function OrderReceived({
         <p className="notice notice-success woocommerce-thankyou-order-received">
           {messages.orderReceived}
         </p>
+      )}
+      {order.voucher && order.status === 'on-hold' && (
+        <section className="voucher notice notice-info" aria-labelledby="voucher-heading">
+          <h2 id="voucher-heading">{messages.voucherHeading}</h2>
+          <p>
+            {messages.voucherNumber}:{' '}
+            <strong className="voucher-number">{order.voucher.number}</strong>
+          </p>
+          {order.voucher.expiresAt && (
+            <p>
+              {messages.voucherExpires}: <strong>{formatDate(order.voucher.expiresAt)}</strong>
+            </p>
+          )}
+          {order.voucher.url && (
+            <p>
+              <a className="button" href={order.voucher.url}>
+                {messages.voucherOpen}
+              </a>
+            </p>
+          )}
+        </section>
       )}
       <ul className="order-overview">
         <li>
@@ -101,6 +158,22 @@ export default function OrderReceived({
               <tr>
                 <th scope="row">Discount</th>
                 <td>-{formatMoney(order.discountTotal)}</td>
+              </tr>
+            )}
+            {order.shippingMethod && (
+              <tr>
+                <th scope="row">Shipping</th>
+                <td>
+                  {order.shippingTotal > 0
+                    ? `${formatMoney(order.shippingTotal)} via ${order.shippingMethod}`
+                    : order.shippingMethod}
+                </td>
+              </tr>
+            )}
+            {order.taxTotal > 0 && (
+              <tr>
+                <th scope="row">Tax</th>
+                <td>{formatMoney(order.taxTotal)}</td>
               </tr>
             )}
             <tr>

@@ -7,6 +7,8 @@ import {
 } from 'kysely';
 import type { DatabaseHandle, DbKind } from './database.ts';
 import * as initial from './migrations/001_initial.ts';
+import * as checkout from './migrations/002_checkout.ts';
+import * as testProcessorMore from './migrations/003_test_processor_more.ts';
 
 export type MigrationKind = DbKind;
 
@@ -19,6 +21,8 @@ interface ShopMigration {
 /** Versioned migrations, in order. Append; never edit one that has shipped. */
 const migrations: Record<string, ShopMigration> = {
   '001_initial': initial,
+  '002_checkout': checkout,
+  '003_test_processor_more': testProcessorMore,
 };
 
 /** An auto-incrementing integer primary key on either database. */

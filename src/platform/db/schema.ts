@@ -16,9 +16,16 @@ export interface Database {
   carts: CartsTable;
   orders: OrdersTable;
   order_items: OrderItemsTable;
+  shipping_zones: ShippingZonesTable;
+  shipping_methods: ShippingMethodsTable;
+  tax_rates: TaxRatesTable;
+  payment_events: PaymentEventsTable;
   tp_payment_methods: TpPaymentMethodsTable;
   tp_payment_intents: TpPaymentIntentsTable;
   tp_idempotency: TpIdempotencyTable;
+  tp_customers: TpCustomersTable;
+  tp_setup_intents: TpSetupIntentsTable;
+  tp_events: TpEventsTable;
 }
 
 export interface SettingsTable {
@@ -120,6 +127,10 @@ export interface CartsTable {
   session_id: string;
   items_json: string;
   coupons_json: string;
+  /** The shopper's destination and chosen shipping rate: { destination, shippingRate }. */
+  customer_json: Generated<string>;
+  /** Set while a checkout of this cart is being placed (a double submit is refused). */
+  checkout_started_at: string | null;
   updated_at: string;
 }
 
@@ -145,6 +156,49 @@ export interface OrdersTable {
   customer_note: string;
   created_at: string;
   paid_at: string | null;
+  /** The payment intent made for this order (deferred-intent and redirect flows). */
+  payment_intent_id: string | null;
+  /** What the shopper needs after paying, e.g. a voucher's number and expiry. */
+  payment_details_json: string | null;
+}
+
+export interface ShippingZonesTable {
+  id: Generated<number>;
+  name: string;
+  position: number;
+  /** ISO country codes; [] matches every country no other zone covers. */
+  countries_json: string;
+}
+
+export interface ShippingMethodsTable {
+  id: Generated<number>;
+  zone_id: number;
+  /** flat_rate | free_shipping | local_pickup */
+  kind: string;
+  title: string;
+  cost: number;
+  /** free_shipping: the order amount (after discounts) from which it applies. */
+  min_amount: number | null;
+  position: number;
+  enabled: number;
+}
+
+export interface TaxRatesTable {
+  id: Generated<number>;
+  country: string;
+  /** '' matches every state of the country. */
+  state: string;
+  /** Hundredths of a percent: 2000 is 20 %. */
+  rate: number;
+  label: string;
+  applies_to_shipping: number;
+}
+
+/** Payment-provider webhook events already handled, so a redelivery changes nothing. */
+export interface PaymentEventsTable {
+  id: string;
+  type: string;
+  received_at: string;
 }
 
 export interface OrderItemsTable {
@@ -161,13 +215,20 @@ export interface OrderItemsTable {
 
 export interface TpPaymentMethodsTable {
   id: string;
-  brand: string;
-  last4: string;
-  exp_month: number;
-  exp_year: number;
+  /** card, ideal, klarna, sepa_debit, ... (seed 001 §3) */
+  type: string;
+  customer: string | null;
+  /** Card columns: null for the other types. */
+  brand: string | null;
+  last4: string | null;
+  exp_month: number | null;
+  exp_year: number | null;
   /** Which behaviour of the test cards this method has; never the card number. */
-  test_outcome: string;
+  test_outcome: string | null;
+  /** The type's public details (a bank, an IBAN's last 4); never a full account number. */
+  details_json: string;
   billing_json: string;
+  metadata_json: string;
   created_at: string;
 }
 
@@ -183,6 +244,57 @@ export interface TpPaymentIntentsTable {
   last_payment_error_json: string | null;
   description: string | null;
   created_at: string;
+  payment_method_types_json: Generated<string>;
+  amount_received: Generated<number>;
+  customer: string | null;
+  setup_future_usage: string | null;
+  return_url: string | null;
+  next_action_json: string | null;
+  cancellation_reason: string | null;
+  canceled_at: string | null;
+  /** A processing debit (SEPA) succeeds at this time. */
+  settles_at: string | null;
+}
+
+export interface TpCustomersTable {
+  id: string;
+  email: string | null;
+  name: string | null;
+  phone: string | null;
+  description: string | null;
+  metadata_json: string;
+  created_at: string;
+}
+
+export interface TpSetupIntentsTable {
+  id: string;
+  client_secret: string;
+  status: string;
+  customer: string | null;
+  payment_method: string | null;
+  payment_method_types_json: string;
+  usage: string;
+  return_url: string | null;
+  next_action_json: string | null;
+  last_setup_error_json: string | null;
+  metadata_json: string;
+  description: string | null;
+  cancellation_reason: string | null;
+  created_at: string;
+}
+
+/** Stripe-shaped events of the test processor, and their delivery to the shop's webhook. */
+export interface TpEventsTable {
+  seq: Generated<number>;
+  id: string;
+  type: string;
+  object_id: string;
+  payload_json: string;
+  created_at: string;
+  attempts: Generated<number>;
+  next_attempt_at: string | null;
+  delivered_at: string | null;
+  last_status: number | null;
 }
 
 export interface TpIdempotencyTable {

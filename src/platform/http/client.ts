@@ -15,7 +15,14 @@ export function currentStoreNonce(): string | null {
   return storeNonce;
 }
 
-async function send<T>(url: string, init: RequestInit): Promise<JsonResponse<T>> {
+/** Reads an answer's text; the checkout passes its own reader that repairs a broken answer. */
+export type AnswerReader = (text: string) => unknown;
+
+async function send<T>(
+  url: string,
+  init: RequestInit,
+  read: AnswerReader = JSON.parse,
+): Promise<JsonResponse<T>> {
   const response = await fetch(url, {
     credentials: 'same-origin',
     ...init,
@@ -26,7 +33,7 @@ async function send<T>(url: string, init: RequestInit): Promise<JsonResponse<T>>
   const text = await response.text();
   let data: unknown = null;
   try {
-    data = text ? JSON.parse(text) : null;
+    data = text ? read(text) : null;
   } catch {
     data = { code: 'invalid_json', message: text.slice(0, 200) };
   }
@@ -40,18 +47,22 @@ export function getJson<T>(url: string, signal?: AbortSignal): Promise<JsonRespo
 export function postForm<T>(
   url: string,
   fields: Record<string, string> | FormData | URLSearchParams,
-  options: { signal?: AbortSignal; headers?: Record<string, string> } = {},
+  options: { signal?: AbortSignal; headers?: Record<string, string>; read?: AnswerReader } = {},
 ): Promise<JsonResponse<T>> {
   const body =
     fields instanceof URLSearchParams
       ? fields
       : new URLSearchParams(fields as Record<string, string>);
-  return send<T>(url, {
-    method: 'POST',
-    body,
-    signal: options.signal ?? null,
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...options.headers },
-  });
+  return send<T>(
+    url,
+    {
+      method: 'POST',
+      body,
+      signal: options.signal ?? null,
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...options.headers },
+    },
+    options.read,
+  );
 }
 
 export function postJson<T>(

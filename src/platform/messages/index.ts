@@ -32,6 +32,39 @@ export const messages = {
   invalidQuantity: 'Please enter a valid quantity.',
   quantityTooLarge: 'The maximum quantity of “{name}” is {max}.',
 
+  // Payment methods (seed 001)
+  redirectDescription: 'You will be redirected to authorise the payment, then brought back here.',
+  voucherDescription:
+    'You will receive a voucher to pay at a bank, ATM or store. Your order ships once it is paid.',
+  sepaDescription: 'Your account will be debited. The payment takes a few days to complete.',
+  blikDescription: 'Enter the six-digit code from your banking app.',
+  blikCodeLabel: 'BLIK code',
+  blikCodeInvalid: 'BLIK Code is invalid',
+  voucherHeading: 'Pay your voucher',
+  voucherNumber: 'Voucher number',
+  voucherExpires: 'Pay by',
+  voucherOpen: 'Open the voucher',
+  finalTaxesNote:
+    'Final taxes charged can differ based on your actual billing address when using Express Checkout buttons (Link, Google Pay or Apple Pay).',
+  invalidWebhook: 'The webhook signature could not be verified.',
+  termsText:
+    'Orders are shipped within two working days. You may return unused items within 30 days for a full refund. Payments are taken by our payment processor; we never see or store your card details.',
+  termsRequired: 'Please read and accept the terms and conditions to proceed with your order.',
+  checkoutInProgress: 'Your order is already being placed. Please wait a moment.',
+  orderAwaitingPayment: 'This order’s status is “{status}”—it cannot be paid for.',
+  payForOrder: 'Pay for order',
+
+  // Shipping (WooCommerce's wording)
+  noShippingMethods:
+    'There are no shipping options available. Please ensure that your address has been entered correctly, or contact us if you need any help.',
+  shippingTo: 'Shipping to {place}.',
+  changeAddress: 'Change address',
+  calculateShipping: 'Calculate shipping',
+  updateShipping: 'Update',
+  shippingUpdated: 'Shipping costs updated.',
+  invalidShippingCountry: 'Please enter a valid country.',
+  shippingMethodChanged: 'Shipping method updated.',
+
   // Coupons (WooCommerce's wording: WC_Coupon, WC_AJAX and the Store API)
   appliedCoupons: 'Applied coupons',
   removeCoupon: '[Remove]',

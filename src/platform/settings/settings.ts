@@ -8,12 +8,15 @@ import type { Db } from '../db/database.ts';
 export interface ShopSettings {
   /** WooCommerce's `cart_redirect_after_add`: go to the cart after adding. */
   cartRedirectAfterAdd: boolean;
+  /** WooCommerce's `default_country` (`US` or `US:CA`): where shipping and tax start from. */
+  baseCountry: string;
 }
 
-const defaults: ShopSettings = { cartRedirectAfterAdd: false };
+const defaults: ShopSettings = { cartRedirectAfterAdd: false, baseCountry: 'US' };
 
 const names: Record<keyof ShopSettings, string> = {
   cartRedirectAfterAdd: 'woocommerce_cart_redirect_after_add',
+  baseCountry: 'woocommerce_default_country',
 };
 
 export function parseSettings(rows: { name: string; value: string }[]): ShopSettings {
@@ -22,6 +25,7 @@ export function parseSettings(rows: { name: string; value: string }[]): ShopSett
     cartRedirectAfterAdd:
       (values.get(names.cartRedirectAfterAdd) ?? (defaults.cartRedirectAfterAdd ? 'yes' : 'no')) ===
       'yes',
+    baseCountry: (values.get(names.baseCountry) ?? defaults.baseCountry).split(':')[0]!,
   };
 }
 

@@ -1,0 +1,53 @@
+import { renderToStaticMarkup } from 'react-dom/server.browser';
+import { minor, type StoreCart } from '../../cart/store-cart.ts';
+import { CartTotalsRows, ShippingMethods } from '../../cart/ui/cart-totals.tsx';
+import { formatMoney } from '../../platform/money/money.ts';
+
+/** The checkout's order review table: items, totals, and the shipping rates as radios. */
+export function OrderReview({
+  cart,
+  onChooseShipping,
+  disabled,
+}: {
+  cart: StoreCart;
+  onChooseShipping?: (rateId: string) => void;
+  disabled?: boolean;
+}) {
+  return (
+    <table className="shop_table woocommerce-checkout-review-order-table">
+      <caption className="visually-hidden">Your order</caption>
+      <thead>
+        <tr>
+          <th scope="col">Product</th>
+          <th scope="col">Subtotal</th>
+        </tr>
+      </thead>
+      <tbody>
+        {cart.items.map((item) => (
+          <tr key={item.key} className="cart_item">
+            <td>
+              {item.name}
+              {item.variation.length > 0 &&
+                ` – ${item.variation.map((v) => v.value).join(', ')}`}{' '}
+              <strong className="product-quantity">× {item.quantity}</strong>
+            </td>
+            <td>{formatMoney(minor(item.totals.line_subtotal))}</td>
+          </tr>
+        ))}
+      </tbody>
+      <tfoot>
+        <CartTotalsRows
+          cart={cart}
+          shipping={<ShippingMethods cart={cart} onChoose={onChooseShipping} disabled={disabled} />}
+        />
+      </tfoot>
+    </table>
+  );
+}
+
+/** `update_order_review`'s fragments (seed 001 §3): selector -> the review table's markup. */
+export function orderReviewFragments(cart: StoreCart): Record<string, string> {
+  return {
+    '.woocommerce-checkout-review-order-table': renderToStaticMarkup(<OrderReview cart={cart} />),
+  };
+}
