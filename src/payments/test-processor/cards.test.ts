@@ -48,6 +48,31 @@ describe('test cards', () => {
     });
   });
 
+  it('knows the further test cards of Stripe test mode', () => {
+    const outcome = (number: string) =>
+      (checkCard(card(number), now) as { outcome: unknown }).outcome;
+    expect(outcome('4000000000009987')).toMatchObject({
+      kind: 'declines',
+      declineCode: 'lost_card',
+    });
+    expect(outcome('4000000000009979')).toMatchObject({
+      kind: 'declines',
+      declineCode: 'stolen_card',
+    });
+    expect(outcome('4000002760003184')).toEqual({ kind: 'authenticate', always: true });
+    expect(outcome('4000008260003178')).toMatchObject({
+      kind: 'authenticate',
+      then: { code: 'card_declined', declineCode: 'insufficient_funds' },
+    });
+    expect(outcome('4000008400001629')).toMatchObject({
+      kind: 'authenticate',
+      then: { code: 'card_declined' },
+    });
+    expect(outcome('4000000000000341')).toMatchObject({ kind: 'declines', chargesOnly: true });
+    expect(outcome('4000002500003155')).toEqual({ kind: 'authenticate' });
+    expect(outcome('5555555555554444')).toEqual({ kind: 'succeeds' });
+  });
+
   it('refuses past expiry dates, bad months and bad CVCs', () => {
     expect(checkCard(card('4242424242424242', { expYear: 2026, expMonth: 10 }), now)).toMatchObject(
       { code: 'invalid_expiry_year_past' },

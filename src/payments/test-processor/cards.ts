@@ -2,31 +2,56 @@
  * The test cards of CONTRACT §4 and their outcomes, as Stripe's test mode behaves. Card numbers
  * live only here and in the test processor's request; what is stored is the outcome and last 4.
  */
+export interface CardDecline {
+  code:
+    | 'card_declined'
+    | 'expired_card'
+    | 'incorrect_cvc'
+    | 'processing_error'
+    | 'authentication_required';
+  declineCode: string;
+}
+
 export type CardOutcome =
   | { kind: 'succeeds' }
-  | { kind: 'authenticate' }
-  | {
-      kind: 'declines';
-      code: 'card_declined' | 'expired_card' | 'incorrect_cvc' | 'processing_error';
-      declineCode: string;
-    };
+  /**
+   * 3D Secure first. `always`: every payment asks, even off-session; without it a card set up
+   * for later (3155) pays off-session without asking. `then`: the decline after authenticating.
+   */
+  | { kind: 'authenticate'; always?: boolean; then?: CardDecline }
+  /** `chargesOnly`: saving the card (attach, SetupIntent) works; only charges decline (0341). */
+  | ({ kind: 'declines'; chargesOnly?: boolean } & CardDecline);
+
+type Declines = Extract<CardOutcome, { kind: 'declines' }>;
+
+const decline = (code: CardDecline['code'], declineCode: string = code): Declines => ({
+  kind: 'declines',
+  code,
+  declineCode,
+});
 
 const testCards: Record<string, CardOutcome> = {
   '4242424242424242': { kind: 'succeeds' },
   '4000002500003155': { kind: 'authenticate' },
-  '4000000000000002': { kind: 'declines', code: 'card_declined', declineCode: 'generic_decline' },
-  '4000000000009995': {
-    kind: 'declines',
-    code: 'card_declined',
-    declineCode: 'insufficient_funds',
+  '4000002760003184': { kind: 'authenticate', always: true },
+  '4000008260003178': {
+    kind: 'authenticate',
+    always: true,
+    then: { code: 'card_declined', declineCode: 'insufficient_funds' },
   },
-  '4000000000000069': { kind: 'declines', code: 'expired_card', declineCode: 'expired_card' },
-  '4000000000000127': { kind: 'declines', code: 'incorrect_cvc', declineCode: 'incorrect_cvc' },
-  '4000000000000119': {
-    kind: 'declines',
-    code: 'processing_error',
-    declineCode: 'processing_error',
+  '4000008400001629': {
+    kind: 'authenticate',
+    always: true,
+    then: { code: 'card_declined', declineCode: 'card_declined' },
   },
+  '4000000000000002': decline('card_declined', 'generic_decline'),
+  '4000000000009995': decline('card_declined', 'insufficient_funds'),
+  '4000000000009987': decline('card_declined', 'lost_card'),
+  '4000000000009979': decline('card_declined', 'stolen_card'),
+  '4000000000000069': decline('expired_card'),
+  '4000000000000127': decline('incorrect_cvc'),
+  '4000000000000119': decline('processing_error'),
+  '4000000000000341': { ...decline('card_declined', 'generic_decline'), chargesOnly: true },
 };
 
 export function luhnValid(digits: string): boolean {

@@ -1,17 +1,36 @@
-import type { Db } from '../../platform/db/database.ts';
+import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import { nowIso } from '../../platform/db/database.ts';
+import type {
+  Database,
+  TpCustomersTable,
+  TpPaymentIntentsTable,
+  TpPaymentMethodsTable,
+  TpSetupIntentsTable,
+} from '../../platform/db/schema.ts';
 
-export function testProcessorRepo(db: Db) {
+export type MethodRow = Selectable<TpPaymentMethodsTable>;
+export type IntentRow = Selectable<TpPaymentIntentsTable>;
+export type SetupIntentRow = Selectable<TpSetupIntentsTable>;
+export type CustomerRow = Selectable<TpCustomersTable>;
+export type IntentUpdate = Omit<Updateable<TpPaymentIntentsTable>, 'id' | 'created_at'>;
+export type SetupIntentUpdate = Omit<Updateable<TpSetupIntentsTable>, 'id' | 'created_at'>;
+
+type New<T> = Omit<Insertable<T>, 'created_at'>;
+
+/** The test processor's rows; works on the database or inside a transaction. */
+export function testProcessorRepo(db: Kysely<Database>) {
   return {
-    async savePaymentMethod(values: {
-      id: string;
-      brand: string;
-      last4: string;
-      exp_month: number;
-      exp_year: number;
-      test_outcome: string;
-      billing_json: string;
-    }) {
+    async saveCustomer(values: New<TpCustomersTable>) {
+      await db
+        .insertInto('tp_customers')
+        .values({ ...values, created_at: nowIso() })
+        .execute();
+    },
+    customer(id: string) {
+      return db.selectFrom('tp_customers').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    async savePaymentMethod(values: New<TpPaymentMethodsTable>) {
       await db
         .insertInto('tp_payment_methods')
         .values({ ...values, created_at: nowIso() })
@@ -24,20 +43,19 @@ export function testProcessorRepo(db: Db) {
         .where('id', '=', id)
         .executeTakeFirst();
     },
-    async saveIntent(values: {
-      id: string;
-      client_secret: string;
-      amount: number;
-      currency: string;
-      status: string;
-      payment_method: string | null;
-      capture_method: string;
-      metadata_json: string;
-      description: string | null;
-    }) {
+    async setMethodCustomer(id: string, customer: string | null) {
+      await db.updateTable('tp_payment_methods').set({ customer }).where('id', '=', id).execute();
+    },
+    customerMethods(customer: string, type: string | undefined) {
+      let query = db.selectFrom('tp_payment_methods').selectAll().where('customer', '=', customer);
+      if (type) query = query.where('type', '=', type);
+      return query.orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+    },
+
+    async saveIntent(values: New<TpPaymentIntentsTable>) {
       await db
         .insertInto('tp_payment_intents')
-        .values({ ...values, last_payment_error_json: null, created_at: nowIso() })
+        .values({ ...values, created_at: nowIso() })
         .execute();
     },
     intent(id: string) {
@@ -47,33 +65,81 @@ export function testProcessorRepo(db: Db) {
         .where('id', '=', id)
         .executeTakeFirst();
     },
-    async updateIntent(
+    /** Changes the intent only while it is in one of `from`: two confirms never both win. */
+    async updateIntentIf(
       id: string,
-      values: {
-        status?: string;
-        payment_method?: string | null;
-        last_payment_error_json?: string | null;
-        amount?: number;
-        metadata_json?: string;
-      },
-    ) {
-      await db.updateTable('tp_payment_intents').set(values).where('id', '=', id).execute();
+      from: readonly string[],
+      values: IntentUpdate,
+    ): Promise<boolean> {
+      const result = await db
+        .updateTable('tp_payment_intents')
+        .set(values)
+        .where('id', '=', id)
+        .where('status', 'in', from)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
     },
+    /** Debits still processing, those due by `dueBy` if given. */
+    processingIntents(dueBy?: string) {
+      let query = db
+        .selectFrom('tp_payment_intents')
+        .select(['id', 'settles_at'])
+        .where('status', '=', 'processing')
+        .where('settles_at', 'is not', null);
+      if (dueBy) query = query.where('settles_at', '<=', dueBy);
+      return query.execute();
+    },
+
+    async saveSetupIntent(values: New<TpSetupIntentsTable>) {
+      await db
+        .insertInto('tp_setup_intents')
+        .values({ ...values, created_at: nowIso() })
+        .execute();
+    },
+    setupIntent(id: string) {
+      return db.selectFrom('tp_setup_intents').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+    async updateSetupIntentIf(
+      id: string,
+      from: readonly string[],
+      values: SetupIntentUpdate,
+    ): Promise<boolean> {
+      const result = await db
+        .updateTable('tp_setup_intents')
+        .set(values)
+        .where('id', '=', id)
+        .where('status', 'in', from)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
     idempotent(key: string) {
       return db.selectFrom('tp_idempotency').selectAll().where('key', '=', key).executeTakeFirst();
     },
-    async remember(key: string, requestHash: string, statusCode: number, response: unknown) {
-      await db
+    /** Takes the key for a request now running (status 0); false if someone has it already. */
+    async claim(key: string, requestHash: string): Promise<boolean> {
+      const result = await db
         .insertInto('tp_idempotency')
         .values({
           key,
           request_hash: requestHash,
-          status_code: statusCode,
-          response_json: JSON.stringify(response),
+          status_code: 0,
+          response_json: '{}',
           created_at: nowIso(),
         })
         .onConflict((oc) => oc.column('key').doNothing())
+        .executeTakeFirst();
+      return (result.numInsertedOrUpdatedRows ?? 0n) > 0n;
+    },
+    async remember(key: string, statusCode: number, response: unknown) {
+      await db
+        .updateTable('tp_idempotency')
+        .set({ status_code: statusCode, response_json: JSON.stringify(response) })
+        .where('key', '=', key)
         .execute();
+    },
+    async forget(key: string) {
+      await db.deleteFrom('tp_idempotency').where('key', '=', key).execute();
     },
   };
 }

@@ -1,0 +1,20 @@
+import { randomBytes } from 'node:crypto';
+
+/** A Stripe-looking id: `pi_…`, `pm_…`, `seti_…`, `cus_…`, `evt_…`. */
+export function newId(prefix: string): string {
+  return `${prefix}_${randomBytes(12).toString('base64url').replace(/[-_]/g, 'x')}`;
+}
+
+export function newClientSecret(id: string): string {
+  return `${id}_secret_${randomBytes(12).toString('hex')}`;
+}
+
+/** `pi_123_secret_abc` -> `pi_123`, as Stripe.js reads it. */
+export function idFromClientSecret(clientSecret: string): string | undefined {
+  const match = /^((?:pi|seti)_[A-Za-z0-9]+)_secret_[A-Za-z0-9]+$/.exec(clientSecret);
+  return match?.[1];
+}
+
+export function unix(iso: string): number {
+  return Math.floor(Date.parse(iso) / 1000);
+}

@@ -1,0 +1,11 @@
+import type { FastifyInstance } from 'fastify';
+import { decisionRoutes } from './decision-pages.ts';
+import type { RouteContext } from './route-context.ts';
+import { voucherRoutes } from './voucher-pages.ts';
+
+/** The processor's own HTML pages: 3D Secure challenge, redirect authorisation, vouchers. */
+export function pageRoutes(processor: FastifyInstance, ctx: RouteContext): void {
+  decisionRoutes(processor, ctx, 'challenge');
+  decisionRoutes(processor, ctx, 'authorize');
+  voucherRoutes(processor, ctx);
+}

@@ -1,0 +1,11 @@
+import type { FastifyRequest } from 'fastify';
+import type { ProcessorContext } from '../context.ts';
+
+export interface RouteContext extends ProcessorContext {
+  /** The processor's origin for its own pages, as the caller reached it. */
+  origin(request: FastifyRequest): string;
+  /** `config` for routes a browser calls with the publishable key (@fastify/rate-limit). */
+  browserRouteConfig: { rateLimit?: { max: number; timeWindow: number } };
+}
+
+export type WithId = FastifyRequest<{ Params: { id: string } }>;
