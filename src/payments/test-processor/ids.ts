@@ -9,12 +9,6 @@ export function newClientSecret(id: string): string {
   return `${id}_secret_${randomBytes(12).toString('hex')}`;
 }
 
-/** `pi_123_secret_abc` -> `pi_123`, as Stripe.js reads it. */
-export function idFromClientSecret(clientSecret: string): string | undefined {
-  const match = /^((?:pi|seti)_[A-Za-z0-9]+)_secret_[A-Za-z0-9]+$/.exec(clientSecret);
-  return match?.[1];
-}
-
 export function unix(iso: string): number {
   return Math.floor(Date.parse(iso) / 1000);
 }

@@ -55,6 +55,8 @@ export const TEST_PROCESSOR_RATE_LIMIT = { max: 100, timeWindowMs: 10_000 } as c
 export const TEST_PROCESSOR_LIST_LIMIT = { default: 10, max: 100 } as const;
 /** An idempotency key still marked in progress after this long belongs to a crashed request. */
 export const TEST_PROCESSOR_IDEMPOTENCY_CLAIM_STALE_MS = 60_000;
+/** The browser stand-in for Stripe.js gives up on a processor call after this long. */
+export const TEST_PROCESSOR_BROWSER_TIMEOUT_MS = 30_000;
 
 /** Ours: a checkout claim older than this is taken to be abandoned (a crashed server). */
 export const CHECKOUT_CLAIM_STALE_MS = 60_000;

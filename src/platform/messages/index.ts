@@ -153,6 +153,14 @@ export const messages = {
     processing_error: 'An error occurred while processing the card.',
   },
   unableToProcess: 'Unable to process this payment, please try again or use alternative method.',
+  // Browser stand-in for Stripe.js (payments/ui/local-stripe.ts), seed 001 §8: connection errors.
+  stripeJsErrors: {
+    timeout: 'A timeout occurred while connecting to the server. Please try again.',
+    abort: 'The connection to the server was aborted. Please try again.',
+    connection: 'An error occurred while connecting to the server. Please try again.',
+    email_invalid: 'Invalid email address, please correct and try again.',
+  },
+  // End of the browser stand-in's texts.
 
   // Edge errors
   badRequest: 'The request is not valid.',
