@@ -23,20 +23,30 @@ export function currencyParam(params: Params): string | undefined {
   return currency;
 }
 
-/** `payment_method_types[]` (default card), or every type with automatic payment methods. */
+/**
+ * The allowed method types: `allowed_payment_method_types[]` (the SDK's current API version) or
+ * `payment_method_types[]` (older ones); with automatic payment methods every type but the
+ * `excluded_payment_method_types[]`. Undefined when none is given (default: card).
+ */
 export function methodTypesParam(
   params: Params,
   allowed: readonly string[] = methodTypes,
 ): string[] | undefined {
-  if (bool(record(params, 'automatic_payment_methods'), 'enabled')) return [...allowed];
-  const list = strList(params, 'payment_method_types');
-  if (list === undefined) return undefined;
-  if (list.length === 0) throw missingParam('payment_method_types');
+  if (bool(record(params, 'automatic_payment_methods'), 'enabled')) {
+    const excluded = strList(params, 'excluded_payment_method_types') ?? [];
+    return allowed.filter((type) => !excluded.includes(type));
+  }
+  const param = ['allowed_payment_method_types', 'payment_method_types'].find(
+    (name) => params[name] !== undefined,
+  );
+  const list = param && strList(params, param);
+  if (!param || !list) return undefined;
+  if (list.length === 0) throw missingParam(param);
   for (const type of list)
     if (!isMethodType(type) || !allowed.includes(type))
       throw invalidRequest(
         `The payment method type "${type}" is invalid. Please ensure the provided type is activated in your dashboard and your account is enabled for any preview features that you are trying to use.`,
-        'payment_method_types',
+        param,
         'payment_method_type_invalid',
       );
   return [...new Set(list)];

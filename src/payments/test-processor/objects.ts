@@ -32,10 +32,12 @@ export function methodObject(row: MethodRow) {
 }
 
 export function intentObject(row: IntentRow) {
+  const types = json<string[]>(row.payment_method_types_json, ['card']);
   const charged = row.status === 'succeeded' || row.status === 'requires_capture';
   return {
     id: row.id,
     object: 'payment_intent' as const,
+    allowed_payment_method_types: types,
     amount: row.amount,
     amount_capturable: row.status === 'requires_capture' ? row.amount : 0,
     amount_received: row.amount_received,
@@ -55,16 +57,18 @@ export function intentObject(row: IntentRow) {
     next_action: json(row.next_action_json, null),
     payment_method: row.payment_method,
     payment_method_options: {},
-    payment_method_types: json<string[]>(row.payment_method_types_json, ['card']),
+    payment_method_types: types,
     setup_future_usage: row.setup_future_usage,
     status: row.status,
   };
 }
 
 export function setupIntentObject(row: SetupIntentRow) {
+  const types = json<string[]>(row.payment_method_types_json, ['card']);
   return {
     id: row.id,
     object: 'setup_intent' as const,
+    allowed_payment_method_types: types,
     cancellation_reason: row.cancellation_reason,
     client_secret: row.client_secret,
     created: unix(row.created_at),
@@ -76,7 +80,7 @@ export function setupIntentObject(row: SetupIntentRow) {
     next_action: json(row.next_action_json, null),
     payment_method: row.payment_method,
     payment_method_options: {},
-    payment_method_types: json<string[]>(row.payment_method_types_json, ['card']),
+    payment_method_types: types,
     status: row.status,
     usage: row.usage,
   };

@@ -20,6 +20,8 @@ const paymentFields = [
   'currency',
   'payment_method',
   'payment_method_types',
+  'allowed_payment_method_types',
+  'automatic_payment_methods',
   'customer',
   'setup_future_usage',
   'capture_method',

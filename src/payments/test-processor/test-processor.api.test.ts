@@ -295,3 +295,25 @@ describe.each(databaseKinds)('the test processor through the official stripe SDK
     expect(/\b(cvc|number)\b\W*:/.test(stored), 'a card field is stored').toBe(false);
   });
 });
+
+describe('the limit on browser calls', () => {
+  it('answers too many publishable-key calls with a Stripe-shaped 429, never the shop’s own calls', async () => {
+    const t = await startTestProcessor('sqlite', { rateLimit: { max: 3, timeWindowMs: 60_000 } });
+    try {
+      const answers = [];
+      for (let i = 0; i < 4; i++)
+        answers.push(await createTestPaymentMethod(t.url, '4242424242424242'));
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 429]);
+      expect(answers[3]).toMatchObject({ error: { type: 'rate_limit_error' } });
+      const intent = await t.stripe.paymentIntents.create({ amount: 1000, currency: 'usd' });
+      const statuses = [];
+      for (let i = 0; i < 4; i++) {
+        const error = await t.stripe.paymentIntents.confirm(intent.id).catch((e: unknown) => e);
+        statuses.push((error as { statusCode: number }).statusCode);
+      }
+      expect(statuses, 'the shop’s secret-key calls are not limited').toEqual([400, 400, 400, 400]);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -210,7 +210,7 @@ describe('the browser stand-in for Stripe.js', () => {
 
   it('sends the BLIK code and answers a bad one with the seed text', async () => {
     freshOptions();
-    const open = await intent({ currency: 'pln', payment_method_types: ['blik'] });
+    const open = await intent({ currency: 'pln', allowed_payment_method_types: ['blik'] });
     const blik = await createPaymentMethod(key, { type: 'blik', billing }, options);
     const paymentMethodId = (blik as { paymentMethod: { id: string } }).paymentMethod.id;
     const bad = await confirmPayment(
@@ -231,7 +231,7 @@ describe('the browser stand-in for Stripe.js', () => {
 
   it('hands back a voucher, and handleNextAction opens its hosted page', async () => {
     const navigated = freshOptions();
-    const open = await intent({ currency: 'brl', payment_method_types: ['boleto'] });
+    const open = await intent({ currency: 'brl', allowed_payment_method_types: ['boleto'] });
     const boleto = await createPaymentMethod(key, { type: 'boleto', billing }, options);
     const confirmed = await confirmPayment(
       key,

@@ -5,7 +5,13 @@ export interface RouteContext extends ProcessorContext {
   /** The processor's origin for its own pages, as the caller reached it. */
   origin(request: FastifyRequest): string;
   /** `config` for routes a browser calls with the publishable key (@fastify/rate-limit). */
-  browserRouteConfig: { rateLimit?: { max: number; timeWindow: number } };
+  browserRouteConfig: {
+    rateLimit?: {
+      max: number;
+      timeWindow: number;
+      allowList: (request: FastifyRequest) => boolean;
+    };
+  };
 }
 
 export type WithId = FastifyRequest<{ Params: { id: string } }>;
