@@ -58,7 +58,7 @@ test.describe('a shopper buys with JavaScript', () => {
         .selectAll()
         .where('id', '=', orderId)
         .executeTakeFirstOrThrow();
-      expect(order).toMatchObject({ status: 'processing', payment_method: 'stripe', total: 9000 });
+      expect(order).toMatchObject({ status: 'processing', payment_method: 'stripe', total: 12000 });
       expect(order.transaction_id).toMatch(/^pi_/);
       const items = await db
         .selectFrom('order_items')
@@ -130,7 +130,14 @@ test.describe('a shopper buys without JavaScript', () => {
         .selectAll()
         .where('id', '=', orderId)
         .executeTakeFirstOrThrow();
-      expect(order).toMatchObject({ status: 'processing', payment_method: 'cod', total: 4500 });
+      // To GB: flat rate 10.00, then 20 % VAT on the hoodie and the shipping.
+      expect(order).toMatchObject({
+        status: 'processing',
+        payment_method: 'cod',
+        shipping_total: 1000,
+        tax_total: 1100,
+        total: 6600,
+      });
       expect(JSON.parse(order.billing_json)).toMatchObject({ email: 'no.js@example.com' });
     });
   });

@@ -46,6 +46,14 @@ export async function fillBilling(page: Page, email = billing['Email address']):
   for (const [label, value] of Object.entries({ ...billing, 'Email address': email })) {
     await page.getByLabel(label, { exact: false }).first().fill(value);
   }
+  await page.locator('#terms').check();
+}
+
+/** Fills the local card element (test mode): number, a future expiry and a CVC. */
+export async function fillCard(page: Page, number: string): Promise<void> {
+  await page.getByLabel('Card number').fill(number);
+  await page.getByLabel('Expiration date').fill('12/34');
+  await page.getByLabel('Security code').fill('123');
 }
 
 /** Opens a page and waits until React has hydrated it (the root marks <html data-hydrated>). */

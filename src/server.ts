@@ -9,7 +9,11 @@ import {
 import { slideOutAjaxCalls } from './cart/slide-out.routes.ts';
 import { checkoutAjaxCalls } from './checkout/checkout.routes.ts';
 import { pageContext } from './page-context.ts';
-import { paymentAjaxCalls, registerWebhookRoute } from './payments/payment.routes.ts';
+import {
+  paymentAjaxCalls,
+  registerWebhookRoute,
+  WEBHOOK_PATH,
+} from './payments/payment.routes.ts';
 import { registerTestProcessor } from './payments/test-processor/test-processor.routes.ts';
 import { registerAjaxRoutes } from './platform/http/ajax.ts';
 import { createPages, registerPageRoutes } from './platform/http/pages.ts';
@@ -56,7 +60,11 @@ export async function buildServer(shop: Shop, options: ServerOptions = {}): Prom
     decorateReply: false,
   });
 
-  if (shop.payments.testMode) registerTestProcessor(app, shop.db);
+  if (shop.payments.testMode) {
+    registerTestProcessor(app, shop.db, {
+      webhookUrl: () => `http://${shop.address.host}:${shop.address.port}${WEBHOOK_PATH}`,
+    });
+  }
 
   if (pages) registerPageRoutes(app, pages);
 

@@ -70,7 +70,16 @@ export function shippingDestinationText(cart: StoreCart): string | null {
  * Subtotal, coupon, shipping, tax and total rows: the same on the cart page and in the
  * checkout's order review. `shipping` replaces the chosen rate's text (e.g. with radios).
  */
-export function CartTotalsRows({ cart, shipping }: { cart: StoreCart; shipping?: ReactNode }) {
+export function CartTotalsRows({
+  cart,
+  shipping,
+  onRemoveCoupon,
+}: {
+  cart: StoreCart;
+  shipping?: ReactNode;
+  /** Offers a `[Remove]` control beside each coupon (the checkout's review). */
+  onRemoveCoupon?: (code: string) => void;
+}) {
   const chosen = shippingPackage(cart)?.shipping_rates.find((rate) => rate.selected);
   return (
     <>
@@ -81,7 +90,20 @@ export function CartTotalsRows({ cart, shipping }: { cart: StoreCart; shipping?:
       {cart.coupons.map((coupon) => (
         <tr key={coupon.code} className="cart-discount">
           <th scope="row">Coupon: {coupon.code}</th>
-          <td>-{formatMoney(minor(coupon.totals.total_discount))}</td>
+          <td>
+            -{formatMoney(minor(coupon.totals.total_discount))}{' '}
+            {onRemoveCoupon && (
+              <button
+                type="button"
+                className="link-button woocommerce-remove-coupon"
+                data-coupon={coupon.code}
+                aria-label={format(messages.removeCouponLabel, { code: coupon.code })}
+                onClick={() => onRemoveCoupon(coupon.code)}
+              >
+                {messages.removeCoupon}
+              </button>
+            )}
+          </td>
         </tr>
       ))}
       {cart.needs_shipping && (

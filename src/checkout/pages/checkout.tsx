@@ -207,6 +207,17 @@ export default function CheckoutPage({
     }
   }
 
+  /** Seed 001 §3: remove sends security and coupon; the notice answers, then the review refreshes. */
+  async function removeCoupon(code: string) {
+    const answer = await postForm<string>(
+      wcAjaxUrl('remove_coupon'),
+      { security: nonces.removeCoupon, coupon: code },
+      { read: (text) => text },
+    ).catch(() => null);
+    if (answer?.ok) setNotices([{ type: 'success', text: messages.couponRemoved }]);
+    updater.current?.update({ force: true });
+  }
+
   const onAddressKey = (event: React.KeyboardEvent) => updater.current?.typed(event.key);
 
   return (
@@ -221,7 +232,7 @@ export default function CheckoutPage({
           }
           onApplied={(text) => {
             setNotices([{ type: 'success', text }]);
-            refresh();
+            updater.current?.update({ force: true });
           }}
         />
       )}
@@ -296,7 +307,12 @@ export default function CheckoutPage({
           <div className="checkout-review" aria-busy={updating || undefined}>
             <h2 id="order_review_heading">Your order</h2>
             <div className="review-wrapper">
-              <OrderReview cart={cart} onChooseShipping={refresh} disabled={processing} />
+              <OrderReview
+                cart={cart}
+                onChooseShipping={refresh}
+                onRemoveCoupon={(code) => void removeCoupon(code)}
+                disabled={processing}
+              />
               <BlockingOverlay active={updating && !processing} />
             </div>
             {minor(cart.totals.total_tax) > 0 && (

@@ -9,8 +9,11 @@ import {
  * one after 1000 ms of quiet; nothing is sent while required address fields are empty.
  */
 export interface OrderReviewUpdater {
-  /** The `update_checkout` trigger: a change that should refresh the review. */
-  update(): void;
+  /**
+   * The `update_checkout` trigger: a change that should refresh the review. `force` sends it
+   * even while address fields are empty (a coupon changed the totals).
+   */
+  update(options?: { force?: boolean }): void;
   /** A key pressed in an address field. */
   typed(key: string): void;
   dispose(): void;
@@ -30,8 +33,8 @@ export function createOrderReviewUpdater(options: {
   let typingTimer: ReturnType<typeof setTimeout> | undefined;
   let running: AbortController | undefined;
 
-  function send(): void {
-    if (!options.ready()) return;
+  function send(force = false): void {
+    if (!force && !options.ready()) return;
     running?.abort();
     const controller = new AbortController();
     running = controller;
@@ -41,10 +44,10 @@ export function createOrderReviewUpdater(options: {
   }
 
   const updater: OrderReviewUpdater = {
-    update() {
+    update(updateOptions) {
       clearTimeout(typingTimer);
       clearTimeout(timer);
-      timer = setTimeout(send, delay);
+      timer = setTimeout(() => send(updateOptions?.force), delay);
     },
     typed(key) {
       if (key === 'Tab') return;

@@ -7,10 +7,12 @@ import { formatMoney } from '../../platform/money/money.ts';
 export function OrderReview({
   cart,
   onChooseShipping,
+  onRemoveCoupon,
   disabled,
 }: {
   cart: StoreCart;
   onChooseShipping?: (rateId: string) => void;
+  onRemoveCoupon?: (code: string) => void;
   disabled?: boolean;
 }) {
   return (
@@ -38,6 +40,7 @@ export function OrderReview({
       <tfoot>
         <CartTotalsRows
           cart={cart}
+          onRemoveCoupon={onRemoveCoupon}
           shipping={<ShippingMethods cart={cart} onChoose={onChooseShipping} disabled={disabled} />}
         />
       </tfoot>

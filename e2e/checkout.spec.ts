@@ -1,0 +1,220 @@
+import { expect, test, type Page } from '@playwright/test';
+import {
+  expectAccessible,
+  fillBilling,
+  fillCard,
+  gotoHydrated,
+  withShopDatabase,
+} from './support.ts';
+
+/** A Classic Hoodie in the cart, then the hydrated checkout. */
+async function checkoutWithHoodie(page: Page): Promise<void> {
+  await page.goto('/?add-to-cart=1');
+  await gotoHydrated(page, '/checkout/');
+}
+
+async function orderIdFromUrl(page: Page): Promise<number> {
+  return Number(/order-received\/(\d+)\//.exec(page.url())![1]);
+}
+
+async function orderStatus(id: number): Promise<string> {
+  return withShopDatabase(
+    async (db) =>
+      (
+        await db
+          .selectFrom('orders')
+          .select('status')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).status,
+  );
+}
+
+async function payByCard(page: Page, number: string): Promise<void> {
+  await fillBilling(page);
+  await page.getByRole('radio', { name: 'Credit / Debit Card' }).check();
+  await fillCard(page, number);
+  await page.getByRole('button', { name: 'Place order' }).click();
+}
+
+test.describe('card payments with the test cards of CONTRACT §4', () => {
+  const declines: [string, string][] = [
+    ['4000000000000002', 'The card was declined.'],
+    ['4000000000009995', 'The card was declined.'],
+    ['4000000000000069', 'The card has expired.'],
+    ['4000000000000127', 'The card security code is incorrect.'],
+    ['4000000000000119', 'An error occurred while processing the card.'],
+    ['4242424242424241', 'The card number is incorrect.'],
+  ];
+  for (const [number, text] of declines) {
+    test(`${number} is refused with “${text}”`, async ({ page }) => {
+      await checkoutWithHoodie(page);
+      await payByCard(page, number);
+      await expect(
+        page.locator('.woocommerce-notices-wrapper').filter({ hasText: /\S/ }),
+      ).toContainText(text);
+      await expect(page).toHaveURL(/\/checkout\/$/);
+      await expect(page.getByRole('button', { name: 'Place order' })).toBeEnabled();
+    });
+  }
+
+  test('4000 0025 0000 3155 passes the challenge with Complete and the order is paid', async ({
+    page,
+  }) => {
+    await checkoutWithHoodie(page);
+    await payByCard(page, '4000002500003155');
+    await expect(page.getByRole('button', { name: 'Complete' })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Complete' }).click();
+    await expect(page.getByText('Thank you. Your order has been received.')).toBeVisible();
+    expect(await orderStatus(await orderIdFromUrl(page))).toBe('processing');
+  });
+
+  test('4000 0025 0000 3155 failing the challenge comes back to the checkout with the seed text', async ({
+    page,
+  }) => {
+    await checkoutWithHoodie(page);
+    await payByCard(page, '4000002500003155');
+    await page.getByRole('button', { name: 'Fail' }).click();
+    await expect(page).toHaveURL(/\/checkout\/$/);
+    await expect(
+      page.locator('.woocommerce-notices-wrapper').filter({ hasText: /\S/ }),
+    ).toContainText('Payment failed. Please try again.');
+    const failed = await withShopDatabase((db) =>
+      db.selectFrom('orders').select('status').orderBy('id', 'desc').executeTakeFirstOrThrow(),
+    );
+    expect(failed.status).toBe('failed');
+  });
+});
+
+test.describe('alternative payment methods', () => {
+  async function billingIn(page: Page, country: string, postcode: string): Promise<void> {
+    await fillBilling(page);
+    await page.getByLabel('Country / Region').first().selectOption(country);
+    await page.getByLabel('Postcode / ZIP').first().fill(postcode);
+    await page.getByLabel('Town / City').first().fill('Town');
+  }
+
+  test('iDEAL is offered for the Netherlands, authorised on its page, and the order is paid', async ({
+    page,
+  }) => {
+    await checkoutWithHoodie(page);
+    await expect(page.getByRole('radio', { name: 'iDEAL' })).toHaveCount(0);
+    await billingIn(page, 'NL', '1012 AB');
+    await page.getByRole('radio', { name: 'iDEAL' }).check();
+    await page.getByRole('button', { name: 'Place order' }).click();
+    await page.getByRole('button', { name: 'Authorize' }).click();
+    await expect(page.getByText('Thank you. Your order has been received.')).toBeVisible();
+    expect(await orderStatus(await orderIdFromUrl(page))).toBe('processing');
+  });
+
+  test('a failed Klarna authorisation comes back to the checkout, the order failed', async ({
+    page,
+  }) => {
+    await checkoutWithHoodie(page);
+    await page.getByRole('radio', { name: 'Klarna' }).check();
+    await fillBilling(page);
+    await page.getByRole('radio', { name: 'Klarna' }).check();
+    await page.getByRole('button', { name: 'Place order' }).click();
+    await page.getByRole('button', { name: 'Fail' }).click();
+    await expect(page).toHaveURL(/\/checkout\/$/);
+    await expect(
+      page.locator('.woocommerce-notices-wrapper').filter({ hasText: /\S/ }),
+    ).toContainText('Payment failed. Please try again.');
+  });
+
+  test('Multibanco gives a voucher with its number on the order-received page', async ({
+    page,
+  }) => {
+    await checkoutWithHoodie(page);
+    await billingIn(page, 'PT', '1000-001');
+    await page.getByRole('radio', { name: 'Multibanco' }).check();
+    await page.getByRole('button', { name: 'Place order' }).click();
+    await expect(page.getByRole('heading', { name: 'Pay your voucher' })).toBeVisible();
+    await expect(page.locator('.voucher-number')).not.toBeEmpty();
+    expect(await orderStatus(await orderIdFromUrl(page))).toBe('on-hold');
+    await expectAccessible(page);
+  });
+
+  test('BLIK refuses a code that is not six digits', async ({ page }) => {
+    await checkoutWithHoodie(page);
+    await billingIn(page, 'PL', '00-001');
+    await page.getByRole('radio', { name: 'BLIK' }).check();
+    await page.getByLabel('BLIK code').fill('123');
+    await page.getByRole('button', { name: 'Place order' }).click();
+    await expect(
+      page.locator('.woocommerce-notices-wrapper').filter({ hasText: /\S/ }),
+    ).toContainText('BLIK Code is invalid');
+    await expect(page.getByLabel('BLIK code')).toHaveAttribute('aria-invalid', 'true');
+  });
+});
+
+test.describe('the checkout form', () => {
+  test('applies SAVE10 from the coupon form and removes it again', async ({ page }) => {
+    await checkoutWithHoodie(page);
+    await page.getByRole('button', { name: 'Click here to enter your code' }).click();
+    await expect(page.getByRole('button', { name: 'Apply coupon' })).toBeDisabled();
+    await page.getByLabel('Coupon code').fill('EXPIRED');
+    await page.getByRole('button', { name: 'Apply coupon' }).click();
+    await expect(page.locator('#checkout_coupon_error')).toContainText('expired');
+    await page.getByLabel('Coupon code').fill('SAVE10');
+    await page.getByRole('button', { name: 'Apply coupon' }).click();
+    await expect(page.locator('.cart-discount')).toContainText('-$4.50');
+    await expect(page.locator('#checkout_coupon')).toBeHidden();
+    await page.getByRole('button', { name: 'Remove coupon SAVE10' }).click();
+    await expect(page.locator('.cart-discount')).toHaveCount(0);
+  });
+
+  test('switching to a country without states hides the state field; another relabels it', async ({
+    page,
+  }) => {
+    await checkoutWithHoodie(page);
+    await page.getByLabel('Country / Region').first().selectOption('US');
+    await expect(page.getByRole('combobox', { name: /^State/ })).toBeVisible();
+    await page.getByLabel('Country / Region').first().selectOption('DE');
+    await expect(page.locator('#billing_state_field')).toBeHidden();
+    await page.getByLabel('Country / Region').first().selectOption('CA');
+    await expect(page.getByRole('combobox', { name: /^Province/ })).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test('order review updates wait 1000 ms after typing and a new one aborts the running one', async ({
+    page,
+  }) => {
+    await checkoutWithHoodie(page);
+    await fillBilling(page);
+    const sent: number[] = [];
+    const failed: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('wc-ajax=update_order_review')) sent.push(Date.now());
+    });
+    page.on('requestfailed', (r) => {
+      if (r.url().includes('wc-ajax=update_order_review'))
+        failed.push(r.failure()?.errorText ?? '');
+    });
+    // Slow answers, so a second update starts while the first is running.
+    await page.route('**/?wc-ajax=update_order_review', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue().catch(() => undefined);
+    });
+    const typedAt = Date.now();
+    await page.getByLabel('Postcode / ZIP').first().pressSequentially('SW1A', { delay: 50 });
+    await expect.poll(() => sent.length, { timeout: 5000 }).toBe(1);
+    expect(sent[0]! - typedAt).toBeGreaterThanOrEqual(1000);
+    await page.getByLabel('Country / Region').first().selectOption('DE');
+    await expect.poll(() => sent.length, { timeout: 5000 }).toBeGreaterThanOrEqual(2);
+    await expect.poll(() => failed.length, { timeout: 5000 }).toBeGreaterThanOrEqual(1);
+  });
+
+  test('shipping to Germany charges the flat rate and VAT in the order review', async ({
+    page,
+  }) => {
+    await checkoutWithHoodie(page);
+    await fillBilling(page);
+    await page.getByLabel('Country / Region').first().selectOption('DE');
+    await page.getByLabel('Postcode / ZIP').first().fill('10115');
+    await page.getByLabel('Postcode / ZIP').first().blur();
+    await expect(page.locator('.tax-rate')).toContainText('$10.45');
+    await expect(page.locator('.order-total')).toContainText('$65.45');
+  });
+});
