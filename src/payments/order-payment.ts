@@ -101,7 +101,7 @@ export async function payOrder(
         amount: order.total,
         currency: order.currency.toLowerCase(),
         payment_method: input.paymentMethodId,
-        allowed_payment_method_types: [method.type ?? "card"],
+        allowed_payment_method_types: [method.type ?? 'card'],
         confirm: true,
         return_url: input.returnUrl,
         ...(method.flow === 'blik' && input.blikCode

@@ -29,7 +29,11 @@ export function paymentAjaxCalls(shop: Shop): AjaxCalls {
           payment_method_id: z.string().max(100).optional(),
         }),
         async handle(input) {
-          const settled = await settleFromProcessor(shop.orders, shop.payments.stripe, input.intent_id);
+          const settled = await settleFromProcessor(
+            shop.orders,
+            shop.payments.stripe,
+            input.intent_id,
+          );
           if (!settled || settled.order.id !== input.order_id)
             return failure(messages.checkoutGenericError);
           const { order } = settled;
@@ -44,7 +48,11 @@ export function paymentAjaxCalls(shop: Shop): AjaxCalls {
         guard: { kind: 'nonce', action: STRIPE_NONCES.updateFailedOrder },
         schema: z.object({ order_id: orderId, intent_id: intentId }),
         async handle(input) {
-          const settled = await settleFromProcessor(shop.orders, shop.payments.stripe, input.intent_id);
+          const settled = await settleFromProcessor(
+            shop.orders,
+            shop.payments.stripe,
+            input.intent_id,
+          );
           return { success: settled?.order.id === input.order_id };
         },
       }),
@@ -108,7 +116,8 @@ export function registerWebhookRoute(app: App, shop: Shop): void {
         .values({ id: event.id, type: event.type, received_at: nowIso() })
         .onConflict((oc) => oc.column('id').doNothing())
         .executeTakeFirst();
-      if (Number(fresh.numInsertedOrUpdatedRows ?? 0) === 0) return { received: true, duplicate: true };
+      if (Number(fresh.numInsertedOrUpdatedRows ?? 0) === 0)
+        return { received: true, duplicate: true };
       if (event.type.startsWith('payment_intent.')) {
         const intent = event.data.object as Stripe.PaymentIntent;
         await settleFromProcessor(shop.orders, shop.payments.stripe, intent.id);
