@@ -9,7 +9,7 @@ import {
 } from './intent-params.ts';
 import { mergeMetadata, oneOf, str, type Params } from './params.ts';
 import { checkMethodFits } from './payment-attempts.ts';
-import { confirmableStatuses } from './payment-flow.ts';
+import { confirmableStatuses } from './payment-moves.ts';
 import { invalidRequest, unexpectedState } from './stripe-objects.ts';
 import type { IntentRow, IntentUpdate } from './test-processor.repo.ts';
 import type { RouteContext } from './routes/route-context.ts';

@@ -9,7 +9,7 @@ import type { App } from '../../platform/http/server.ts';
 import type { ProcessorContext } from './context.ts';
 import { originOf, setUpStripeHttp } from './http.ts';
 import { TEST_PROCESSOR_PATH, TEST_SECRET_KEY, TEST_WEBHOOK_SECRET } from './keys.ts';
-import { settleDebit } from './payment-flow.ts';
+import { settleDebit } from './payment-answers.ts';
 import { customerRoutes } from './routes/customers.ts';
 import { intentRoutes } from './routes/intents.ts';
 import { methodRoutes } from './routes/methods.ts';

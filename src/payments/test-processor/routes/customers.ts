@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { bodyOf, callerOf, idempotent, queryOf } from '../http.ts';
+import { bodyOf, callerOf, queryOf } from '../http.ts';
+import { idempotent } from '../idempotency.ts';
 import { newId } from '../ids.ts';
 import { customerObject } from '../objects.ts';
 import { mergeMetadata, str, type Params } from '../params.ts';

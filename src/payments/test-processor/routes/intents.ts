@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { bodyOf, callerOf, checkClientSecret, idempotent, queryOf } from '../http.ts';
+import { bodyOf, callerOf, checkClientSecret, queryOf } from '../http.ts';
+import { idempotent } from '../idempotency.ts';
 import { newClientSecret, newId } from '../ids.ts';
 import {
   amountParam,
@@ -13,12 +14,8 @@ import {
 import { intentObject } from '../objects.ts';
 import { bool, int, mergeMetadata, oneOf, str, urlParam, type Params } from '../params.ts';
 import { checkMethodFits } from '../payment-attempts.ts';
-import {
-  cancelIntent,
-  captureIntent,
-  confirmIntent,
-  confirmableStatuses,
-} from '../payment-flow.ts';
+import { confirmIntent, confirmableStatuses } from '../payment-flow.ts';
+import { cancelIntent, captureIntent } from '../payment-later.ts';
 import { updateIntent } from '../payment-update.ts';
 import { invalidRequest, missingParam, notFound, unexpectedState } from '../stripe-objects.ts';
 import type { IntentRow, TestProcessorRepo } from '../test-processor.repo.ts';

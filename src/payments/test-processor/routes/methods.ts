@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { TEST_PROCESSOR_LIST_LIMIT } from '../../../platform/constants/index.ts';
 import { cardOutcome } from '../payment-attempts.ts';
-import { bodyOf, callerOf, idempotent, queryOf } from '../http.ts';
+import { bodyOf, callerOf, queryOf } from '../http.ts';
+import { idempotent } from '../idempotency.ts';
 import { isMethodType, reusableMethodTypes, type MethodType } from '../method-types.ts';
 import { listObject, methodObject } from '../objects.ts';
 import { int, str, type Params } from '../params.ts';

@@ -4,7 +4,7 @@ import { bodyOf, queryOf, sameSecret } from '../http.ts';
 import { methodTypeTitles, type MethodType } from '../method-types.ts';
 import { returnUrlWith } from '../next-actions.ts';
 import { str } from '../params.ts';
-import { finishChallenge, finishRedirect, payVoucher } from '../payment-flow.ts';
+import { finishChallenge, finishRedirect, payVoucher } from '../payment-answers.ts';
 import { notFoundPage, resultPage, type PageIntent } from '../pages/pages.ts';
 import { finishSetup } from '../setup-flow.ts';
 import type { IntentRow, MethodRow, SetupIntentRow } from '../test-processor.repo.ts';

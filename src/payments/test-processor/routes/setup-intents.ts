@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { bodyOf, callerOf, checkClientSecret, idempotent, queryOf } from '../http.ts';
+import { bodyOf, callerOf, checkClientSecret, queryOf } from '../http.ts';
+import { idempotent } from '../idempotency.ts';
 import { newClientSecret, newId } from '../ids.ts';
 import { confirmParams, customerParam, methodParam, methodTypesParam } from '../intent-params.ts';
 import { reusableMethodTypes } from '../method-types.ts';
