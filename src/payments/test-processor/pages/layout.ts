@@ -66,7 +66,8 @@ button,.button{flex:1 1 9rem;display:inline-flex;align-items:center;justify-cont
 .plain:hover{background:#eff4ff}
 .link{color:#1d4ed8}
 :focus-visible{outline:3px solid #1d4ed8;outline-offset:3px}
-@media (max-width:400px){main{padding:1.25rem}h1{font-size:1.25rem}}
+@media (max-width:480px){main{padding:1.25rem}h1{font-size:1.25rem}
+  dl{grid-template-columns:1fr;gap:0}dd{text-align:left;margin-bottom:.5rem}dd:last-child{margin-bottom:0}}
 `;
 
 /** The processor's page frame: one centred card, marked as test mode. */
