@@ -5,9 +5,17 @@ import { parseSettings, settingsStore } from './settings.ts';
 
 describe('shop settings', () => {
   it('reads WooCommerce-style yes/no options, with defaults', () => {
-    expect(parseSettings([])).toEqual({ cartRedirectAfterAdd: false });
+    expect(parseSettings([])).toEqual({ cartRedirectAfterAdd: false, baseCountry: 'US' });
     expect(parseSettings([{ name: 'woocommerce_cart_redirect_after_add', value: 'yes' }])).toEqual({
       cartRedirectAfterAdd: true,
+      baseCountry: 'US',
+    });
+  });
+
+  it('reads the base country from WooCommerce’s `country:state` default', () => {
+    expect(parseSettings([{ name: 'woocommerce_default_country', value: 'GB:LND' }])).toEqual({
+      cartRedirectAfterAdd: false,
+      baseCountry: 'GB',
     });
   });
 });
