@@ -129,6 +129,22 @@ describe.each(databaseKinds)('the test processor through the official stripe SDK
     expect(changed).toBeInstanceOf(Stripe.errors.StripeIdempotencyError);
   });
 
+  it('answers two requests sent at once with one idempotency key with one intent', async () => {
+    const pm = await paymentMethod('4242424242424242');
+    const params = { amount: 3000, currency: 'usd', payment_method: pm, confirm: true };
+    const [a, b] = await Promise.all([
+      stripe.paymentIntents.create(params, { idempotencyKey: `together-${kind}` }),
+      stripe.paymentIntents.create(params, { idempotencyKey: `together-${kind}` }),
+    ]);
+    expect(b.id).toBe(a.id);
+    const made = await t.db
+      .selectFrom('tp_payment_intents')
+      .select('id')
+      .where('amount', '=', 3000)
+      .execute();
+    expect(made).toHaveLength(1);
+  });
+
   it('replays a decline for the same idempotency key without charging again', async () => {
     const pm = await paymentMethod('4000000000000002');
     const params = { amount: 2000, currency: 'usd', payment_method: pm, confirm: true };

@@ -182,3 +182,23 @@ describe.each(databaseKinds)('3D Secure at the test processor on %s', (kind) => 
     expect(paid).toMatchObject({ status: 'succeeded', last_payment_error: null });
   });
 });
+
+describe('the challenge URL', () => {
+  it('uses the configured public origin instead of the Host asked', async () => {
+    const t = await startTestProcessor('sqlite', { publicOrigin: () => 'https://shop.example/' });
+    try {
+      const pm = await createTestPaymentMethod(t.url, '4000002500003155');
+      const intent = await t.stripe.paymentIntents.create({
+        amount: 1000,
+        currency: 'usd',
+        payment_method: pm.id!,
+        confirm: true,
+      });
+      expect(intent.next_action?.redirect_to_url?.url).toMatch(
+        /^https:\/\/shop\.example\/test-processor\/challenge\/pi_\w+\?client_secret=/,
+      );
+    } finally {
+      await t.close();
+    }
+  });
+});
