@@ -48,19 +48,15 @@ export async function createHttpServer(
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
+  // Helmet's headers do not depend on the request (no CSP nonces): worked out once, sent always.
+  const headers = await securityHeaders();
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(headers).header('x-request-id', request.id);
+    done();
   });
 
   await app.register(cookie);
   await app.register(formbody, { bodyLimit: MAX_BODY_BYTES });
-  await app.register(helmet, {
-    // React Router's hydration data is an inline script; a nonce-based policy is a later step.
-    contentSecurityPolicy: false,
-    crossOriginEmbedderPolicy: false,
-    // With no-referrer, browsers send `Origin: null` on form posts, which the CSRF checks refuse.
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-  });
   await app.register(rateLimit, { global: false });
 
   app.setErrorHandler((error: FastifyError | ShopError, request, reply) => {
@@ -75,6 +71,33 @@ export async function createHttpServer(
   );
 
   return app as unknown as App;
+}
+
+/** Helmet's options for every response. */
+const HELMET_OPTIONS = {
+  // React Router's hydration data is an inline script; a nonce-based policy is a later step.
+  contentSecurityPolicy: false,
+  crossOriginEmbedderPolicy: false,
+  // With no-referrer, browsers send `Origin: null` on form posts, which the CSRF checks refuse.
+  referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+} as const;
+
+/**
+ * The headers @fastify/helmet sets with HELMET_OPTIONS, read once from a scratch server. The
+ * plugin itself builds a new helmet middleware on every request (two hooks, a dozen option parses).
+ */
+export async function securityHeaders(): Promise<Record<string, string>> {
+  const scratch = Fastify();
+  await scratch.register(helmet, HELMET_OPTIONS);
+  scratch.get('/', async () => '');
+  const response = await scratch.inject('/');
+  await scratch.close();
+  const own = new Set(['content-type', 'content-length', 'date', 'connection', 'keep-alive']);
+  return Object.fromEntries(
+    Object.entries(response.headers).flatMap(([name, value]) =>
+      own.has(name) || value === undefined ? [] : [[name, String(value)]],
+    ),
+  );
 }
 
 export function toErrorResponse(error: unknown): {
