@@ -1,5 +1,6 @@
 import type { Compilable, CompiledQuery } from 'kysely';
 import type { Db } from './database.ts';
+import { runOnSqliteNow } from './sqlite-dialect.ts';
 
 /**
  * A hot query built and compiled once per dialect, then run with fresh parameters: Kysely's
@@ -20,6 +21,8 @@ export function preparedQuery<Row, Params extends unknown[]>(build: (db: Db) => 
       }
       compiled.set(adapter, query);
     }
+    const now = runOnSqliteNow<Row>(db, query.sql, parameters);
+    if (now) return now.rows;
     const result = await db.executeQuery<Row>({ ...query, parameters });
     return result.rows;
   };

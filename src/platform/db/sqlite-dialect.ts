@@ -4,7 +4,9 @@ import {
   SelectQueryNode,
   SqliteDialect,
   type DatabaseConnection,
+  type DialectAdapter,
   type Driver,
+  type QueryExecutor,
   type QueryResult,
 } from 'kysely';
 
@@ -14,6 +16,10 @@ type Statement = ReturnType<BetterSqlite3.Database['prepare']>;
 class FifoLock {
   private locked = false;
   private readonly waiters: (() => void)[] = [];
+
+  get isLocked(): boolean {
+    return this.locked;
+  }
 
   lock(): Promise<void> {
     if (!this.locked) {
@@ -51,16 +57,16 @@ class SqliteConnection implements DatabaseConnection {
     return statement;
   }
 
-  executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
-    const statement = this.prepare(compiled.sql);
-    const parameters = compiled.parameters as unknown[];
-    if (statement.reader) return Promise.resolve({ rows: statement.all(parameters) as R[] });
+  /** Runs one statement synchronously (better-sqlite3 is synchronous anyway). */
+  run<R>(sql: string, parameters: readonly unknown[]): QueryResult<R> {
+    const statement = this.prepare(sql);
+    if (statement.reader) return { rows: statement.all(parameters) as R[] };
     const { changes, lastInsertRowid } = statement.run(parameters);
-    return Promise.resolve({
-      numAffectedRows: BigInt(changes),
-      insertId: BigInt(lastInsertRowid),
-      rows: [],
-    });
+    return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
+  }
+
+  executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
+    return Promise.resolve(this.run<R>(compiled.sql, compiled.parameters));
   }
 
   async *streamQuery<R>(compiled: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
@@ -72,7 +78,7 @@ class SqliteConnection implements DatabaseConnection {
 
 class SqliteDriver implements Driver {
   private readonly lock = new FifoLock();
-  private readonly connection: SqliteConnection;
+  readonly connection: SqliteConnection;
 
   constructor(private readonly sqlite: BetterSqlite3.Database) {
     this.connection = new SqliteConnection(sqlite);
@@ -101,18 +107,56 @@ class SqliteDriver implements Driver {
     this.lock.unlock();
   }
 
+  /**
+   * Whether a query may run on the connection right now without waiting: inside a transaction
+   * (which holds the connection), or outside one when no transaction holds it.
+   */
+  mayRunNow(inTransaction: boolean): boolean {
+    return inTransaction || !this.lock.isLocked;
+  }
+
   async destroy(): Promise<void> {
     this.sqlite.close();
   }
 }
 
+/** The driver behind each adapter a ShopSqliteDialect made (one per Kysely instance). */
+const drivers = new WeakMap<object, SqliteDriver>();
+
 /** Kysely's SQLite dialect with a fair connection lock and a prepared-statement cache. */
 export class ShopSqliteDialect extends SqliteDialect {
+  private driver: SqliteDriver | undefined;
+
   constructor(private readonly sqlite: BetterSqlite3.Database) {
     super({ database: sqlite });
   }
 
   override createDriver(): Driver {
-    return new SqliteDriver(this.sqlite);
+    this.driver = new SqliteDriver(this.sqlite);
+    return this.driver;
   }
+
+  override createAdapter(): DialectAdapter {
+    const adapter = super.createAdapter();
+    if (this.driver) drivers.set(adapter, this.driver);
+    return adapter;
+  }
+}
+
+/**
+ * Runs an already-compiled query at once on SQLite, skipping Kysely's executor (a connection
+ * hand-off and several promise hops, which cost more than a point query): only when the
+ * connection is free or `db` is the transaction holding it, and no Kysely plugin is in use.
+ * Returns undefined when the query must take the ordinary path.
+ */
+export function runOnSqliteNow<R>(
+  db: { isTransaction: boolean; getExecutor(): QueryExecutor },
+  sql: string,
+  parameters: readonly unknown[],
+): QueryResult<R> | undefined {
+  const executor = db.getExecutor();
+  const driver = drivers.get(executor.adapter);
+  if (!driver || executor.plugins.length > 0 || !driver.mayRunNow(db.isTransaction))
+    return undefined;
+  return driver.connection.run<R>(sql, parameters);
 }
