@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_LIFETIME_MS } from '../constants/index.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import { databaseKinds, openTestDatabase } from '../db/testing/test-database.ts';
-import { sessionRepo, signSessionId, unsignSessionToken } from './session.ts';
+import { newSession, sessionRepo, signSessionId, unsignSessionToken } from './session.ts';
 
 describe('session tokens', () => {
   it('round-trips a signed id and refuses a tampered one', () => {
@@ -12,6 +12,22 @@ describe('session tokens', () => {
     expect(unsignSessionToken('secret', token.replace('abc123', 'abc124'))).toBeUndefined();
     expect(unsignSessionToken('secret', 'no-dot')).toBeUndefined();
     expect(unsignSessionToken('secret', undefined)).toBeUndefined();
+  });
+
+  it('answers the same once a token is remembered, and still refuses forgeries', () => {
+    const token = signSessionId('secret', 'abc123');
+    expect(signSessionId('secret', 'abc123')).toBe(token);
+    expect(unsignSessionToken('secret', token)).toBe('abc123');
+    expect(unsignSessionToken('secret', token)).toBe('abc123');
+    expect(unsignSessionToken('other', token)).toBeUndefined();
+    expect(unsignSessionToken('secret', `${token.slice(0, -1)}x`)).toBeUndefined();
+    expect(signSessionId('other', 'abc123')).not.toBe(token);
+  });
+
+  it('makes unguessable ids: 24 random bytes each, never the same twice', () => {
+    const ids = new Set(Array.from({ length: 1000 }, () => newSession().id));
+    expect(ids.size).toBe(1000);
+    for (const id of ids) expect(Buffer.from(id, 'base64url')).toHaveLength(24);
   });
 });
 

@@ -1,4 +1,10 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import {
+  createHmac,
+  createSecretKey,
+  randomBytes,
+  timingSafeEqual,
+  type KeyObject,
+} from 'node:crypto';
 import { SESSION_LIFETIME_MS } from '../constants/index.ts';
 import type { Db } from '../db/database.ts';
 import { preparedQuery } from '../db/prepared.ts';
@@ -19,23 +25,65 @@ export interface Notice {
 
 export const SESSION_COOKIE = 'shop_session';
 
+/**
+ * Signing is a pure function of secret and id, so each app server remembers the tokens it signed
+ * or verified (a bounded map per secret) instead of computing an HMAC on every request. Only
+ * tokens that verified are remembered; whether the session exists is still read every time.
+ */
+interface Signer {
+  key: KeyObject;
+  /** id -> token */
+  tokens: Map<string, string>;
+  /** token -> id, for tokens that verified */
+  verified: Map<string, string>;
+}
+
+const SIGNED_TOKENS_KEPT = 10_000;
+const signers = new Map<string, Signer>();
+
+function signer(secret: string): Signer {
+  let found = signers.get(secret);
+  if (!found) {
+    if (signers.size >= 16) signers.clear();
+    found = { key: createSecretKey(Buffer.from(secret)), tokens: new Map(), verified: new Map() };
+    signers.set(secret, found);
+  }
+  return found;
+}
+
+function remember(map: Map<string, string>, key: string, value: string): void {
+  if (map.size >= SIGNED_TOKENS_KEPT) map.clear();
+  map.set(key, value);
+}
+
 /** The session token a browser holds (cookie or Cart-Token header): the id and its signature. */
 export function signSessionId(secret: string, id: string): string {
-  return `${id}.${signature(secret, id)}`;
+  const keys = signer(secret);
+  let token = keys.tokens.get(id);
+  if (token === undefined) {
+    token = `${id}.${signature(keys.key, id)}`;
+    remember(keys.tokens, id, token);
+  }
+  return token;
 }
 
 export function unsignSessionToken(secret: string, token: string | undefined): string | undefined {
   if (!token) return undefined;
+  const keys = signer(secret);
+  const known = keys.verified.get(token);
+  if (known !== undefined) return known;
   const dot = token.lastIndexOf('.');
   if (dot <= 0) return undefined;
   const id = token.slice(0, dot);
   const given = Buffer.from(token.slice(dot + 1));
-  const expected = Buffer.from(signature(secret, id));
-  return given.length === expected.length && timingSafeEqual(given, expected) ? id : undefined;
+  const expected = Buffer.from(signature(keys.key, id));
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
+  remember(keys.verified, token, id);
+  return id;
 }
 
-function signature(secret: string, id: string): string {
-  return createHmac('sha256', secret).update(`session|${id}`).digest('base64url').slice(0, 22);
+function signature(key: KeyObject, id: string): string {
+  return createHmac('sha256', key).update(`session|${id}`).digest('base64url').slice(0, 22);
 }
 
 const findLiveSession = preparedQuery<
@@ -49,10 +97,45 @@ const findLiveSession = preparedQuery<
     .where('expires_at', '>', ''),
 );
 
+/**
+ * Session ids: 24 bytes from the CSPRNG, drawn 256 ids at a time (as Node does for randomUUID);
+ * each byte is handed out once.
+ */
+const ID_BYTES = 24;
+let idPool = Buffer.alloc(0);
+let idOffset = 0;
+
+function newSessionId(): string {
+  if (idOffset + ID_BYTES > idPool.length) {
+    idPool = randomBytes(ID_BYTES * 256);
+    idOffset = 0;
+  }
+  const id = idPool.toString('base64url', idOffset, idOffset + ID_BYTES);
+  idOffset += ID_BYTES;
+  return id;
+}
+
+const insertSession = preparedQuery<
+  never,
+  [id: string, customerId: number | null, notices: string, createdAt: string, expiresAt: string]
+>((db) =>
+  db.insertInto('sessions').values({
+    id: '',
+    customer_id: null,
+    notices_json: '',
+    created_at: '',
+    expires_at: '',
+  }),
+);
+
+const findNotices = preparedQuery<{ notices_json: string }, [id: string]>((db) =>
+  db.selectFrom('sessions').select('notices_json').where('id', '=', ''),
+);
+
 /** A new session, not yet stored. */
 export function newSession(now = new Date()): Session {
   return {
-    id: randomBytes(24).toString('base64url'),
+    id: newSessionId(),
     customerId: null,
     expiresAt: new Date(now.getTime() + SESSION_LIFETIME_MS).toISOString(),
   };
@@ -74,16 +157,14 @@ export function sessionRepo(db: Db) {
 
     /** Stores a session made by `newSession`: lets a first cart write save both in one commit. */
     async insert(session: Session, now = new Date()): Promise<void> {
-      await db
-        .insertInto('sessions')
-        .values({
-          id: session.id,
-          customer_id: session.customerId,
-          notices_json: '[]',
-          created_at: now.toISOString(),
-          expires_at: session.expiresAt,
-        })
-        .execute();
+      await insertSession(
+        db,
+        session.id,
+        session.customerId,
+        '[]',
+        now.toISOString(),
+        session.expiresAt,
+      );
     },
 
     /** Pushes the expiry forward; called on writes, not reads, to keep reads cheap. */
@@ -118,11 +199,7 @@ export function sessionRepo(db: Db) {
 
     /** The waiting notices, removed as they are read. */
     async takeNotices(sessionId: string): Promise<Notice[]> {
-      const row = await db
-        .selectFrom('sessions')
-        .select('notices_json')
-        .where('id', '=', sessionId)
-        .executeTakeFirst();
+      const [row] = await findNotices(db, sessionId);
       if (!row || row.notices_json === '[]') return [];
       await db
         .updateTable('sessions')
