@@ -1,15 +1,25 @@
-import { renderToReadableStream } from 'react-dom/server.browser';
+import { renderToReadableStream, renderToString } from 'react-dom/server.browser';
 import { ServerRouter, type EntryContext } from 'react-router';
+import { documentResponse } from '../src/platform/http/document-html.ts';
 
 export const streamTimeout = 5000;
 
 /**
- * Renders the whole page before answering (allReady): pages are small, complete HTML is what the
+ * Pages are rendered whole before answering: they are small, complete HTML is what the
  * micro-cache and CDNs keep, and visitors without JavaScript get everything.
  *
- * The web-streams renderer is used on purpose: React's Node renderer wraps every render in an
- * AsyncLocalStorage, which on Node 20 switches on async hooks for the whole process and slows
- * every request (the JSON calls included) by half or more.
+ * The fast way is React's synchronous `renderToString`. React Router sends the loader data for
+ * hydration through a stream (`serverHandoffStream`) that its `StreamTransfer` component reads
+ * while rendering, suspending on each read, which a synchronous render cannot wait for. Our
+ * loaders return plain data (no promises), so that stream is read to its end first and handed to
+ * `StreamTransfer` as already read, through the cache it keeps in `renderMeta` (react-router is
+ * pinned to an exact version for this). The page is byte for byte what the streaming renderer
+ * writes. Should anything still suspend (a boundary left to the client, `<!--$!-->`), the page
+ * is rendered again with the streaming renderer, which waits. The HTML travels beside the Response
+ * (document-html.ts), not through a stream.
+ *
+ * React's Node renderer is not used: it wraps every render in an AsyncLocalStorage, which on
+ * Node 20 switches on async hooks for the whole process and slows every request.
  */
 export default async function handleRequest(
   request: Request,
@@ -17,6 +27,25 @@ export default async function handleRequest(
   headers: Headers,
   context: EntryContext,
 ) {
+  headers.set('Content-Type', 'text/html; charset=utf-8');
+  const handoff = context.serverHandoffStream;
+  if (!handoff) return renderStreaming(request, status, headers, context);
+  const data = await readText(handoff as ReadableStream<Uint8Array>);
+  context.renderMeta = { streamCache: handedOff(data) } as EntryContext['renderMeta'];
+  const html = renderToString(<ServerRouter context={context} url={request.url} />);
+  if (!html.includes('<!--$!-->'))
+    return documentResponse(`<!DOCTYPE html>${html}`, { status, headers });
+  context.serverHandoffStream = streamOf(data);
+  context.renderMeta = {};
+  return renderStreaming(request, status, headers, context);
+}
+
+async function renderStreaming(
+  request: Request,
+  status: number,
+  headers: Headers,
+  context: EntryContext,
+): Promise<Response> {
   let failed = false;
   const stream = await renderToReadableStream(
     <ServerRouter context={context} url={request.url} />,
@@ -29,6 +58,35 @@ export default async function handleRequest(
     },
   );
   await stream.allReady;
-  headers.set('Content-Type', 'text/html; charset=utf-8');
   return new Response(stream, { status: failed ? 500 : status, headers });
+}
+
+async function readText(stream: ReadableStream<Uint8Array>): Promise<string> {
+  const reader = stream.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  for (let read = await reader.read(); !read.done; read = await reader.read()) {
+    text += decoder.decode(read.value, { stream: true });
+  }
+  reader.releaseLock(); // ServerRouter takes a reader of its own (and reads nothing from it)
+  return text + decoder.decode();
+}
+
+function streamOf(text: string): ReadableStream<Uint8Array> {
+  return new ReadableStream({
+    start(controller) {
+      controller.enqueue(new TextEncoder().encode(text));
+      controller.close();
+    },
+  });
+}
+
+/**
+ * `StreamTransfer`'s cache (react-router 7.18.4, lib/dom/ssr/single-fetch.tsx) as if it had read
+ * the whole hand-off in one chunk and then its end: one script enqueues the data, one closes.
+ */
+function handedOff(data: string): Record<number, Promise<void> & { result: unknown }> {
+  const read = (result: { done: boolean; value: string }) =>
+    Object.assign(Promise.resolve(), { result });
+  return { 0: read({ done: false, value: data }), 1: read({ done: true, value: '' }) };
 }

@@ -3,6 +3,7 @@ import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { PAGE_CACHE_CONTROL } from '../constants/index.ts';
+import { responseBytes } from './document-html.ts';
 import { PageCache } from './page-cache.ts';
 
 /**
@@ -54,7 +55,7 @@ export function createPages(options: PageOptions): Pages {
     const cacheable = isCacheable(request.method, request.url, request.headers, options.hasSession);
     const context = await options.loadContext(request, reply);
     const response = await handler(toFetchRequest(request), context as never);
-    const body = Buffer.from(await response.arrayBuffer());
+    const body = await responseBytes(response);
     const cacheControl = response.headers.get('cache-control') ?? '';
     reply.status(response.status);
     for (const [name, value] of response.headers) {

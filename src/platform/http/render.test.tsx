@@ -1,0 +1,91 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { renderToReadableStream } from 'react-dom/server.browser';
+import {
+  createRequestHandler,
+  ServerRouter,
+  type EntryContext,
+  type ServerBuild,
+} from 'react-router';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PageContext } from '../../page-context.ts';
+import { createShop, type Shop } from '../../shop.ts';
+import { sharedTestDataDir } from '../../testing/test-shop.ts';
+import { loadConfig } from '../config/config.ts';
+import { openTestDatabase } from '../db/testing/test-database.ts';
+import { createLogger } from '../log/log.ts';
+import { createNonce } from '../nonce/nonce.ts';
+import type { Session } from '../session/session.ts';
+import { responseBytes } from './document-html.ts';
+
+/** What entry.server did before it rendered with renderToString: React's streaming renderer. */
+async function renderStreaming(
+  request: Request,
+  status: number,
+  headers: Headers,
+  context: EntryContext,
+): Promise<Response> {
+  const stream = await renderToReadableStream(<ServerRouter context={context} url={request.url} />);
+  await stream.allReady;
+  headers.set('Content-Type', 'text/html; charset=utf-8');
+  return new Response(stream, { status, headers });
+}
+
+const buildFile = path.resolve('build/server/index.js');
+
+describe.runIf(existsSync(buildFile))('page rendering', () => {
+  let shop: Shop;
+  let session: Session;
+  let build: ServerBuild;
+
+  beforeAll(async () => {
+    const config = { ...loadConfig({}), dataDir: sharedTestDataDir, logLevel: 'silent' };
+    shop = await createShop(config, createLogger('silent'), {
+      database: await openTestDatabase('sqlite'),
+    });
+    session = await shop.sessions.create();
+    build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
+  });
+  afterAll(() => shop.close());
+
+  async function render(entry: ServerBuild, url: string, signedIn: boolean) {
+    const context: PageContext = {
+      shop,
+      session: signedIn ? session : undefined,
+      ensureSession: async () => session,
+      nonce: (action) => createNonce(shop.secret, action, signedIn ? session.id : ''),
+      cartChanged: () => undefined,
+    };
+    const response = await createRequestHandler(entry, 'production')(
+      new Request(`http://shop.test${url}`),
+      context as never,
+    );
+    // Set only when the page was rendered with renderToString (entry.server's fast way).
+    const fastWay = Symbol.for('shop.document-html') in response;
+    return { status: response.status, fastWay, html: (await responseBytes(response)).toString() };
+  }
+
+  it.each([
+    ['/product/classic-hoodie/', true],
+    ['/product/classic-hoodie/', false],
+    ['/product/linen-shirt/?cpage=1', true],
+    ['/shop/?orderby=price', true],
+    ['/cart/', true],
+    ['/no-such-page/', false],
+  ])('renders %s (session: %s) byte for byte as the streaming renderer does', async (url, s) => {
+    await shop.cart.add(session.id, { productId: 1, quantity: 1 }).catch(() => undefined);
+    const streaming = {
+      ...build,
+      entry: { module: { ...build.entry.module, default: renderStreaming } },
+    } as ServerBuild;
+    const fast = await render(build, url, s);
+    const reference = await render(streaming, url, s);
+    expect(fast.fastWay).toBe(true);
+    expect(reference.fastWay).toBe(false);
+    expect(fast.status).toBe(reference.status);
+    expect(fast.html).toBe(reference.html);
+    expect(fast.html).toMatch(/^<!DOCTYPE html><html lang="en">/);
+    expect(fast.html).toContain('window.__reactRouterContext.streamController.close()');
+  });
+});
