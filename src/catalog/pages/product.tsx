@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { formatDate } from '../../ui/dates.ts';
 import { data, redirect, type MetaFunction } from 'react-router';
 import { addToCart } from '../../cart/ui/cart-store.ts';
-import { REVIEWS_PER_PAGE } from '../../platform/constants/index.ts';
+import { TtlCache } from '../../platform/cache/ttl-cache.ts';
+import { CATALOG_CACHE_TTL_MS, REVIEWS_PER_PAGE } from '../../platform/constants/index.ts';
 import { ShopError } from '../../platform/errors/shop-error.ts';
 import { format, messages } from '../../platform/messages/index.ts';
 import { announce } from '../../ui/live-region.tsx';
@@ -24,11 +25,40 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { name: 'description', content: data?.product.shortDescription ?? '' },
 ];
 
+/**
+ * The page's catalog data is the same for every visitor, so each app server keeps it for as long
+ * as cart widgets keep theirs (CATALOG_CACHE_TTL_MS): a visitor with a session, whose page is
+ * rendered afresh every time, then costs no catalog queries while the product is busy. Stock is
+ * checked again when the product is added to a cart and when it is ordered.
+ */
+const pageData = new WeakMap<
+  PageLoaderArgs['context']['shop'],
+  TtlCache<string, ProductPageData>
+>();
+
 export async function loader({ params, request, context }: PageLoaderArgs) {
-  const { catalog } = context.shop;
-  const product = await catalog.productBySlug(params.slug ?? '');
-  if (!product) throw data(null, { status: 404 });
+  const slug = params.slug ?? '';
   const reviewPage = parsePage(new URL(request.url).searchParams.get('cpage'));
+  let cache = pageData.get(context.shop);
+  if (!cache) {
+    cache = new TtlCache(CATALOG_CACHE_TTL_MS, 1_000);
+    pageData.set(context.shop, cache);
+  }
+  const key = `${reviewPage} ${slug}`;
+  const cached = cache.get(key);
+  if (cached) return cached;
+  const loaded = await loadPageData(context.shop.catalog, slug, reviewPage);
+  cache.set(key, loaded);
+  return loaded;
+}
+
+async function loadPageData(
+  catalog: PageLoaderArgs['context']['shop']['catalog'],
+  slug: string,
+  reviewPage: number,
+) {
+  const product = await catalog.productBySlug(slug);
+  if (!product) throw data(null, { status: 404 });
   const [variations, images, reviews, category] = await Promise.all([
     product.type === 'variable' ? catalog.variationsOf(product.id) : Promise.resolve([]),
     catalog.imagesOf([product.id]),
@@ -110,7 +140,8 @@ export async function action({ request, params, context }: PageActionArgs) {
   }
 }
 
-type LoaderData = Awaited<ReturnType<typeof loader>>;
+type ProductPageData = Awaited<ReturnType<typeof loadPageData>>;
+type LoaderData = ProductPageData;
 
 function Gallery({ images, name }: { images: LoaderData['images']; name: string }) {
   const [current, setCurrent] = useState(0);
