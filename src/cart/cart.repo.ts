@@ -14,6 +14,24 @@ const loadCart = preparedQuery<
     .where('session_id', '=', ''),
 );
 
+/** Every cart write ends here: prepared once (building the upsert cost more than running it). */
+const saveCart = preparedQuery<
+  never,
+  [sessionId: string, items: string, coupons: string, customer: string, updatedAt: string]
+>((db) =>
+  db
+    .insertInto('carts')
+    .values({ session_id: '', items_json: '', coupons_json: '', customer_json: '', updated_at: '' })
+    .onConflict((oc) =>
+      oc.column('session_id').doUpdateSet((eb) => ({
+        items_json: eb.ref('excluded.items_json'),
+        coupons_json: eb.ref('excluded.coupons_json'),
+        customer_json: eb.ref('excluded.customer_json'),
+        updated_at: eb.ref('excluded.updated_at'),
+      })),
+    ),
+);
+
 export function cartRepo(db: Db) {
   return {
     async load(sessionId: string): Promise<Cart> {
@@ -29,17 +47,14 @@ export function cartRepo(db: Db) {
     },
 
     async save(sessionId: string, cart: Cart): Promise<void> {
-      const values = {
-        items_json: JSON.stringify(cart.items),
-        coupons_json: JSON.stringify(cart.coupons),
-        customer_json: JSON.stringify(cart.customer ?? {}),
-        updated_at: nowIso(),
-      };
-      await db
-        .insertInto('carts')
-        .values({ session_id: sessionId, ...values })
-        .onConflict((oc) => oc.column('session_id').doUpdateSet(values))
-        .execute();
+      await saveCart(
+        db,
+        sessionId,
+        JSON.stringify(cart.items),
+        JSON.stringify(cart.coupons),
+        JSON.stringify(cart.customer ?? {}),
+        nowIso(),
+      );
     },
 
     /**

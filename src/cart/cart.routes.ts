@@ -4,6 +4,7 @@ import { ShopError } from '../platform/errors/shop-error.ts';
 import { ajaxCall, assertNonce, type AjaxCalls } from '../platform/http/ajax.ts';
 import { ensureSession, readSession, sessionForWrite } from '../platform/http/request-session.ts';
 import { assertSameOrigin } from '../platform/http/csrf.ts';
+import { jsonOf, sendJsonText } from '../platform/http/json.ts';
 import type { App } from '../platform/http/server.ts';
 import { format, messages } from '../platform/messages/index.ts';
 import { createNonce } from '../platform/nonce/nonce.ts';
@@ -51,14 +52,39 @@ function byAttributeName(chosen: Record<string, string>): Record<string, string>
   );
 }
 
+/** Stands in for the remove nonce in memoised fragments: not hex, so never a real nonce. */
+const NONCE_STAND_IN = 'NONCE-STAND-IN';
+const fragmentMarkup = new WeakMap<CartView['store'], Record<string, string>>();
+
+/**
+ * The cart fragments for a priced cart and a visitor's remove nonce. Priced carts are memoised by
+ * content, so their markup is drawn once, with a stand-in where the nonce goes (remove links'
+ * `_wpnonce=`); each answer puts the visitor's nonce (hex digits: nothing to escape) in its place.
+ */
+export function fragmentsFor(store: CartView['store'], nonce: string): Record<string, string> {
+  let markup = fragmentMarkup.get(store);
+  if (!markup) {
+    markup = cartFragments(store, NONCE_STAND_IN);
+    fragmentMarkup.set(store, markup);
+  }
+  const fragments: Record<string, string> = {};
+  for (const [selector, html] of Object.entries(markup)) {
+    fragments[selector] = html.replaceAll(`_wpnonce=${NONCE_STAND_IN}`, `_wpnonce=${nonce}`);
+  }
+  return fragments;
+}
+
 export function cartAjaxCalls(shop: Shop): AjaxCalls {
-  const ajaxResponse = (view: CartView, sessionId: string) => ({
-    fragments: cartFragments(view.store, createNonce(shop.secret, CART_NONCE, sessionId)),
-    // For remove links the page draws itself (their no-JavaScript fallback needs the nonce).
-    remove_nonce: createNonce(shop.secret, CART_NONCE, sessionId),
-    cart_hash: view.hash,
-    cart: view.store,
-  });
+  const ajaxResponse = (view: CartView, sessionId: string) => {
+    const nonce = createNonce(shop.secret, CART_NONCE, sessionId);
+    return {
+      fragments: fragmentsFor(view.store, nonce),
+      // For remove links the page draws itself (their no-JavaScript fallback needs the nonce).
+      remove_nonce: nonce,
+      cart_hash: view.hash,
+      cart: view.store,
+    };
+  };
 
   return new Map([
     [
@@ -199,7 +225,7 @@ export function registerStoreApiCartRoutes(app: App, shop: Shop): void {
     reply.header('Nonce-Timestamp', String(Math.floor(Date.now() / 1000)));
     if (session) reply.header('Cart-Token', shop.sessionToken(session));
     reply.header('Cache-Control', 'no-store');
-    return view.store;
+    return sendJsonText(reply, jsonOf(view.store));
   }
 
   async function writeGuard(request: FastifyRequest) {
