@@ -32,9 +32,9 @@ export default async function handleRequest(
   if (!handoff) return renderStreaming(request, status, headers, context);
   const data = await readText(handoff as ReadableStream<Uint8Array>);
   context.renderMeta = { streamCache: handedOff(data) } as EntryContext['renderMeta'];
-  const html = renderToString(<ServerRouter context={context} url={request.url} />);
-  if (!html.includes('<!--$!-->'))
-    return documentResponse(`<!DOCTYPE html>${html}`, { status, headers });
+  // One flat string: `includes` flattens React's concatenated result once, and encoding reuses it.
+  const html = `<!DOCTYPE html>${renderToString(<ServerRouter context={context} url={request.url} />)}`;
+  if (!html.includes('<!--$!-->')) return documentResponse(html, { status, headers });
   context.serverHandoffStream = streamOf(data);
   context.renderMeta = {};
   return renderStreaming(request, status, headers, context);
