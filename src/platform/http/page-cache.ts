@@ -1,10 +1,13 @@
 import { PAGE_CACHE_MAX_ENTRIES, PAGE_CACHE_TTL_MS } from '../constants/index.ts';
+import type { ContentEncoding } from './encoding.ts';
 
 export interface CachedPage {
   status: number;
   /** Every header to send, cache headers included. */
   headers: Record<string, string>;
   body: Buffer;
+  /** The body compressed, with its headers: made on the first request that accepts each. */
+  encoded: Partial<Record<ContentEncoding, { headers: Record<string, string>; body: Buffer }>>;
   expires: number;
 }
 
@@ -31,13 +34,13 @@ export class PageCache {
     return entry;
   }
 
-  set(key: string, page: Omit<CachedPage, 'expires'>, now = Date.now()): void {
+  set(key: string, page: Omit<CachedPage, 'expires' | 'encoded'>, now = Date.now()): void {
     this.entries.delete(key);
     if (this.entries.size >= this.maxEntries) {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);
     }
-    this.entries.set(key, { ...page, expires: now + this.ttlMs });
+    this.entries.set(key, { ...page, encoded: {}, expires: now + this.ttlMs });
   }
 
   clear(): void {

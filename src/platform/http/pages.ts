@@ -4,7 +4,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { PAGE_CACHE_CONTROL } from '../constants/index.ts';
 import { responseBytes } from './document-html.ts';
-import { PageCache } from './page-cache.ts';
+import { compress, preferredEncoding, type ContentEncoding } from './encoding.ts';
+import { PageCache, type CachedPage } from './page-cache.ts';
 
 /**
  * Hands page requests to React Router. Pages for visitors without a session come from a short
@@ -68,7 +69,12 @@ export function createPages(options: PageOptions): Pages {
       cacheControl.includes('public') &&
       !response.headers.has('set-cookie')
     ) {
-      reply.header('cache-control', PAGE_CACHE_CONTROL).header('x-page-cache', 'MISS');
+      // Cached answers are compressed for browsers that accept it (encoding.ts).
+      const vary = reply.getHeader('vary');
+      reply
+        .header('cache-control', PAGE_CACHE_CONTROL)
+        .header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding')
+        .header('x-page-cache', 'MISS');
       cacheKeys.set(request, request.url);
     } else {
       reply.header('cache-control', 'private, no-store');
@@ -87,8 +93,13 @@ export function createPages(options: PageOptions): Pages {
         return false;
       const page = cache.get(request.url);
       if (!page) return false;
-      response.writeHead(page.status, page.headers);
-      response.end(request.method === 'HEAD' ? undefined : page.body);
+      const encoding =
+        page.body.length >= COMPRESS_FROM_BYTES
+          ? preferredEncoding(request.headers['accept-encoding'])
+          : undefined;
+      const answer = encoding ? (page.encoded[encoding] ??= encoded(page, encoding)) : page;
+      response.writeHead(page.status, answer.headers);
+      response.end(request.method === 'HEAD' ? undefined : answer.body);
       return true;
     },
     keepSentPage(request, reply, payload) {
@@ -103,6 +114,19 @@ export function createPages(options: PageOptions): Pages {
       cache.set(key, { status: 200, headers, body: payload });
     },
   };
+}
+
+/** Smaller pages are sent as they are: compressing them saves next to nothing. */
+const COMPRESS_FROM_BYTES = 1024;
+
+function encoded(page: CachedPage, encoding: ContentEncoding) {
+  const body = compress(page.body, encoding);
+  const headers = {
+    ...page.headers,
+    'content-encoding': encoding,
+    'content-length': String(body.length),
+  };
+  return { headers, body };
 }
 
 function toFetchRequest(request: FastifyRequest): Request {
