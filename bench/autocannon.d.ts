@@ -18,8 +18,8 @@ declare module 'autocannon' {
   }
 
   export interface Result {
-    /** Requests per second, sampled each second. */
-    requests: Histogram;
+    /** Requests per second, sampled each second; `total` is the count of the whole run. */
+    requests: Histogram & { total: number };
     /** Milliseconds. */
     latency: Histogram;
     non2xx: number;

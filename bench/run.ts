@@ -2,19 +2,27 @@
  * Load-tests the built shop against a bare node:http server on the same machine (see README.md).
  * Reports figures; exits non-zero only when the harness fails or a case gets non-2xx answers.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { get as httpGet } from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
-import autocannon, { type Options } from 'autocannon';
+import { promisify } from 'node:util';
+import autocannon from 'autocannon';
 
 const HOST = '127.0.0.1';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+/**
+ * Every case is loaded this long before it is measured. A fresh Node process keeps compiling hot
+ * code for thousands of requests (a page render costs twice its steady-state CPU at first), and a
+ * shop serves millions, so the bench measures the steady state.
+ */
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP ?? 5);
 const CONNECTIONS = 10;
 const START_TIMEOUT_MS = 60_000;
 const HOODIE_ID = 1;
@@ -25,20 +33,36 @@ const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 interface Case {
   name: string;
   url: string;
+  /** The process that answers: its CPU time is read from /proc around the measured run. */
+  server: 'bare' | 'shop';
   /** The least acceptable ratio of this case's req/s to bare node:http's; none for the baseline. */
   target?: number;
-  request?: Pick<Options, 'method' | 'headers' | 'body'>;
+  request?: { method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string };
 }
 
-interface Figures {
-  name: string;
+/** One measured run of one case by one load generator. */
+interface Run {
   reqPerSec: number;
   p99Ms: number;
+  requests: number;
   non2xx: number;
   errors: number;
+}
+
+interface Figures extends Run {
+  tool: string;
+  name: string;
+  /** CPU time of the answering process (all its threads) per request, when /proc tells. */
+  cpuMsPerRequest: number | null;
   ratio: number;
   target: number | null;
   result: 'pass' | 'miss' | 'FAIL' | 'baseline' | 'report';
+}
+
+interface LoadGenerator {
+  name: string;
+  describe: string;
+  run(benchCase: Case, seconds: number): Promise<Run>;
 }
 
 /** Undone in reverse order at the end, also on error or Ctrl-C. */
@@ -60,38 +84,6 @@ function freePort(): Promise<number> {
   });
 }
 
-/**
- * A bare server on its own thread, so it does not share an event loop with autocannon: hello world
- * at `/`, and at `/page` the very bytes and headers of the shop's cached product page (autocannon
- * itself reads a 14 kB HTML page far slower than 11 bytes, whatever the server).
- */
-async function startBareServer(page: {
-  body: Uint8Array;
-  headers: Record<string, string>;
-}): Promise<string> {
-  const code = `
-    const http = require('node:http');
-    const { parentPort, workerData } = require('node:worker_threads');
-    const page = Buffer.from(workerData.body);
-    const server = http.createServer((req, res) => {
-      if (req.url === '/page') {
-        res.writeHead(200, workerData.headers);
-        res.end(page);
-        return;
-      }
-      res.writeHead(200, { 'content-type': 'text/plain' });
-      res.end('hello world');
-    });
-    server.listen(0, '${HOST}', () => parentPort.postMessage(server.address().port));
-  `;
-  const worker = new Worker(code, { eval: true, execArgv: [], workerData: page });
-  cleanups.push(() => worker.terminate());
-  const port = await new Promise<number>((resolve, reject) => {
-    worker.once('message', resolve).once('error', reject);
-  });
-  return `http://${HOST}:${port}`;
-}
-
 function stopChild(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
@@ -104,7 +96,65 @@ function stopChild(child: ChildProcess): Promise<void> {
   });
 }
 
-async function startShop(dataDir: string): Promise<string> {
+/** Clock ticks per second of /proc's CPU times (getconf CLK_TCK; 100 on Linux in practice). */
+let ticksPerSecond = 100;
+
+/** A process's user + system CPU time in ms, all threads included; null off Linux. */
+function cpuMs(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A bare node:http server in a process of its own (so its CPU time can be read, and it shares no
+ * event loop with the load generator): hello world at `/`, and at `/page` and `/page-browser`
+ * the very bytes and headers of the shop's cached product page as sent without and with a
+ * browser's Accept-Encoding (load generators read a 14 kB page slower than 11 bytes, whatever
+ * the server).
+ */
+async function startBareServer(
+  dir: string,
+  pages: Record<'/page' | '/page-browser', SentPage>,
+): Promise<{ base: string; pid: number | undefined }> {
+  const files: Record<string, { file: string; headers: Record<string, string> }> = {};
+  for (const [route, page] of Object.entries(pages)) {
+    const file = path.join(dir, `${route.slice(1)}.bin`);
+    await writeFile(file, page.body);
+    files[route] = { file, headers: page.headers };
+  }
+  const code = `
+    const http = require('node:http');
+    const fs = require('node:fs');
+    const pages = new Map(Object.entries(${JSON.stringify(files)}).map(
+      ([route, page]) => [route, { body: fs.readFileSync(page.file), headers: page.headers }]));
+    const server = http.createServer((req, res) => {
+      const page = pages.get(req.url);
+      if (page) {
+        res.writeHead(200, page.headers);
+        res.end(page.body);
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      res.end('hello world');
+    });
+    server.listen(0, '${HOST}', () => console.log(server.address().port));
+  `;
+  const child = spawn(process.execPath, ['-e', code], { stdio: ['ignore', 'pipe', 'inherit'] });
+  cleanups.push(() => stopChild(child));
+  const port = await new Promise<number>((resolve, reject) => {
+    child.stdout.once('data', (data: Buffer) => resolve(Number(data.toString().trim())));
+    child.once('error', reject).once('exit', () => reject(new Error('bare server exited')));
+  });
+  return { base: `http://${HOST}:${port}`, pid: child.pid };
+}
+
+async function startShop(dataDir: string): Promise<{ base: string; pid: number | undefined }> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: ROOT,
@@ -122,7 +172,7 @@ async function startShop(dataDir: string): Promise<string> {
   cleanups.push(() => stopChild(child));
   const base = `http://${HOST}:${port}`;
   await waitFor200(`${base}/shop/`, child);
-  return base;
+  return { base, pid: child.pid };
 }
 
 async function waitFor200(url: string, child: ChildProcess): Promise<void> {
@@ -165,30 +215,48 @@ async function prepareSession(base: string): Promise<string> {
 }
 
 function cases(bare: string, shop: string, cookie: string): Case[] {
-  const addToCart = {
-    method: 'POST' as const,
-    headers: { ...FORM, ...SAME_ORIGIN },
-    body: `product_id=${HOODIE_ID}&quantity=1`,
-  };
   return [
-    { name: 'bare node:http', url: `${bare}/` },
-    { name: 'bare node:http, the cached page bytes (reference)', url: `${bare}/page` },
-    { name: `GET ${HOODIE_PAGE} (no session, cached)`, url: shop + HOODIE_PAGE, target: 0.5 },
+    { name: 'bare node:http', url: `${bare}/`, server: 'bare' },
+    {
+      name: 'bare node:http, the cached page bytes (reference)',
+      url: `${bare}/page`,
+      server: 'bare',
+    },
+    {
+      name: `GET ${HOODIE_PAGE} (no session, cached)`,
+      url: shop + HOODIE_PAGE,
+      server: 'shop',
+      target: 0.5,
+    },
+    {
+      name: `bare node:http, the page bytes a browser gets (reference)`,
+      url: `${bare}/page-browser`,
+      server: 'bare',
+    },
+    {
+      name: `GET ${HOODIE_PAGE} (no session, cached, a browser's Accept-Encoding)`,
+      url: shop + HOODIE_PAGE,
+      server: 'shop',
+      request: { headers: { 'accept-encoding': BROWSER_ACCEPT_ENCODING } },
+    },
     {
       name: `GET ${HOODIE_PAGE} (session, rendered)`,
       url: shop + HOODIE_PAGE,
+      server: 'shop',
       target: 0.02,
       request: { headers: { cookie } },
     },
     {
       name: 'GET /wc/store/v1/cart',
       url: `${shop}/wc/store/v1/cart`,
+      server: 'shop',
       target: 0.3,
       request: { headers: { cookie } },
     },
     {
       name: 'POST /admin-ajax action=refresh_cart',
       url: `${shop}/admin-ajax`,
+      server: 'shop',
       request: {
         method: 'POST',
         headers: { ...FORM, ...SAME_ORIGIN, cookie },
@@ -198,44 +266,154 @@ function cases(bare: string, shop: string, cookie: string): Case[] {
     {
       name: 'POST /?wc-ajax=add_to_cart',
       url: `${shop}/?wc-ajax=add_to_cart`,
+      server: 'shop',
       target: 0.15,
-      request: addToCart,
+      request: {
+        method: 'POST',
+        headers: { ...FORM, ...SAME_ORIGIN },
+        body: `product_id=${HOODIE_ID}&quantity=1`,
+      },
     },
   ];
 }
 
-/** The product page as an anonymous visitor gets it: body and headers. */
-async function pageAsSent(
-  url: string,
-): Promise<{ body: Uint8Array; headers: Record<string, string> }> {
-  const response = await fetch(url);
-  const body = new Uint8Array(await response.arrayBuffer());
-  const headers = Object.fromEntries(
-    [...response.headers].filter(
-      ([name]) => !['date', 'connection', 'keep-alive', 'transfer-encoding'].includes(name),
-    ),
-  );
-  return { body, headers };
+/** What a browser sends about compression (Chromium 120+). */
+const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
+
+interface SentPage {
+  body: Uint8Array;
+  headers: Record<string, string>;
 }
 
-async function measure(benchCase: Case, baseline: number | undefined): Promise<Figures> {
-  const result = await autocannon({
-    url: benchCase.url,
-    connections: CONNECTIONS,
-    duration: SECONDS,
-    warmup: { connections: CONNECTIONS, duration: 1 },
-    ...benchCase.request,
+/** The product page as an anonymous visitor gets it, bytes and headers as sent. */
+function pageAsSent(url: string, headers: Record<string, string> = {}): Promise<SentPage> {
+  return new Promise((resolve, reject) => {
+    httpGet(url, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        const sent = Object.entries(response.headers).flatMap(([name, value]) =>
+          ['date', 'connection', 'keep-alive', 'transfer-encoding'].includes(name) ||
+          value === undefined
+            ? []
+            : [[name, String(value)]],
+        );
+        resolve({ body: Buffer.concat(chunks), headers: Object.fromEntries(sent) });
+      });
+    }).on('error', reject);
   });
-  const reqPerSec = result.requests.mean;
-  const ratio = reqPerSec / (baseline ?? reqPerSec);
-  const target = benchCase.target ?? null;
-  const failed = result.non2xx > 0 || result.errors > 0;
+}
+
+/** The cached page, identity and as a browser gets it; the first request fills the cache. */
+async function cachedPages(url: string): Promise<{ identity: SentPage; browser: SentPage }> {
+  await pageAsSent(url);
+  const identity = await pageAsSent(url);
+  const browser = await pageAsSent(url, { 'accept-encoding': BROWSER_ACCEPT_ENCODING });
+  for (const page of [identity, browser]) {
+    if (page.headers['x-page-cache'] !== 'HIT') throw new Error(`${url} was not a cache hit`);
+  }
+  return { identity, browser };
+}
+
+/** autocannon 9 (Node, in this process): the bench's load generator, as issue 2 names it. */
+const autocannonTool: LoadGenerator = {
+  name: 'autocannon',
+  describe: `autocannon ${CONNECTIONS} connections, in the bench process`,
+  async run(benchCase, seconds) {
+    const result = await autocannon({
+      url: benchCase.url,
+      connections: CONNECTIONS,
+      duration: seconds,
+      ...benchCase.request,
+    });
+    return {
+      reqPerSec: result.requests.mean,
+      p99Ms: result.latency.p99,
+      requests: result.requests.total,
+      non2xx: result.non2xx,
+      errors: result.errors + result.timeouts,
+    };
+  },
+};
+
+/** wrk (C, one thread), when installed (Debian: `apt-get install wrk`): a second opinion. */
+function wrkTool(dir: string): LoadGenerator {
+  let scripts = 0;
   return {
+    name: 'wrk',
+    describe: `wrk -t1 -c${CONNECTIONS}, a process of its own`,
+    async run(benchCase, seconds) {
+      const request = benchCase.request ?? {};
+      const lua = [
+        `wrk.method = ${JSON.stringify(request.method ?? 'GET')}`,
+        ...(request.body === undefined ? [] : [`wrk.body = ${JSON.stringify(request.body)}`]),
+        ...Object.entries(request.headers ?? {}).map(
+          ([name, value]) => `wrk.headers[${JSON.stringify(name)}] = ${JSON.stringify(value)}`,
+        ),
+      ].join('\n');
+      const script = path.join(dir, `case-${scripts++}.lua`);
+      await writeFile(script, `${lua}\n`);
+      const { stdout } = await promisify(execFile)('wrk', [
+        '-t1',
+        `-c${CONNECTIONS}`,
+        `-d${seconds}s`,
+        '--latency',
+        '-s',
+        script,
+        benchCase.url,
+      ]);
+      return parseWrk(stdout);
+    },
+  };
+}
+
+function parseWrk(output: string): Run {
+  const number = (pattern: RegExp) => Number(pattern.exec(output)?.[1] ?? NaN);
+  const p99 = /^\s*99%\s+([\d.]+)(us|ms|s)\s*$/m.exec(output);
+  const unit = { us: 0.001, ms: 1, s: 1000 }[(p99?.[2] ?? 'ms') as 'us' | 'ms' | 's'];
+  const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(
+    output,
+  );
+  return {
+    reqPerSec: number(/Requests\/sec:\s+([\d.]+)/),
+    p99Ms: p99 ? Number(p99[1]) * unit : NaN,
+    requests: number(/(\d+) requests in/),
+    non2xx: /Non-2xx or 3xx responses: (\d+)/.test(output)
+      ? number(/Non-2xx or 3xx responses: (\d+)/)
+      : 0,
+    errors: socketErrors ? socketErrors.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0,
+  };
+}
+
+async function wrkInstalled(): Promise<boolean> {
+  if (process.env.BENCH_WRK === '0') return false;
+  return promisify(execFile)('wrk', ['--version']).then(
+    () => true,
+    (error: { stdout?: string }) => /^wrk /.test(error.stdout ?? ''), // wrk --version exits 1
+  );
+}
+
+async function measure(
+  tool: LoadGenerator,
+  benchCase: Case,
+  pids: Record<Case['server'], number | undefined>,
+  baseline: number | undefined,
+): Promise<Figures> {
+  if (WARMUP_SECONDS > 0) await tool.run(benchCase, WARMUP_SECONDS);
+  const cpuBefore = cpuMs(pids[benchCase.server]);
+  const run = await tool.run(benchCase, SECONDS);
+  const cpuAfter = cpuMs(pids[benchCase.server]);
+  const ratio = run.reqPerSec / (baseline ?? run.reqPerSec);
+  const target = benchCase.target ?? null;
+  const failed = run.non2xx > 0 || run.errors > 0 || !(run.reqPerSec > 0);
+  return {
+    ...run,
+    tool: tool.name,
     name: benchCase.name,
-    reqPerSec,
-    p99Ms: result.latency.p99,
-    non2xx: result.non2xx,
-    errors: result.errors,
+    cpuMsPerRequest:
+      cpuBefore === null || cpuAfter === null || !(run.requests > 0)
+        ? null
+        : (cpuAfter - cpuBefore) / run.requests,
     ratio,
     target,
     result: failed
@@ -250,12 +428,23 @@ async function measure(benchCase: Case, baseline: number | undefined): Promise<F
   };
 }
 
-function printTable(rows: Figures[]): void {
-  const header = ['case', 'req/s', 'p99 ms', 'ratio', 'target', 'non-2xx', 'errors', 'result'];
+function printTable(tool: LoadGenerator, rows: Figures[]): void {
+  const header = [
+    'case',
+    'req/s',
+    'p99 ms',
+    'CPU ms/req',
+    'ratio',
+    'target',
+    'non-2xx',
+    'errors',
+    'result',
+  ];
   const cells = rows.map((row) => [
     row.name,
     row.reqPerSec.toFixed(0),
-    row.p99Ms < 1 ? '<1' : String(row.p99Ms), // autocannon records whole milliseconds
+    row.p99Ms < 1 && tool.name === 'autocannon' ? '<1' : String(+row.p99Ms.toFixed(2)),
+    row.cpuMsPerRequest === null ? 'n/a' : row.cpuMsPerRequest.toFixed(3),
     row.ratio.toFixed(3),
     row.target === null ? '-' : `>= ${row.target}`,
     String(row.non2xx),
@@ -267,47 +456,76 @@ function printTable(rows: Figures[]): void {
   );
   const line = (cols: string[]) =>
     cols.map((col, i) => (i === 0 ? col.padEnd(widths[i]!) : col.padStart(widths[i]!))).join('  ');
-  console.log(`\n${line(header)}\n${line(widths.map((w) => '-'.repeat(w)))}`);
+  console.log(`\n${tool.describe}:\n${line(header)}\n${line(widths.map((w) => '-'.repeat(w)))}`);
   for (const row of cells) console.log(line(row));
   for (const row of rows.filter((r) => r.result === 'FAIL')) {
     console.log(`FAIL: ${row.name}: ${row.non2xx} non-2xx responses, ${row.errors} errors`);
+  }
+  const pairs = [
+    ['the cached page bytes (reference)', '(no session, cached)'],
+    ['the page bytes a browser gets (reference)', "(no session, cached, a browser's"],
+  ] as const;
+  for (const [referenceName, caseName] of pairs) {
+    const reference = rows.find((row) => row.name.includes(referenceName));
+    const page = rows.find((row) => row.name.includes(caseName));
+    if (!reference || !page) continue;
+    console.log(
+      `${page.name}: ${(page.reqPerSec / reference.reqPerSec).toFixed(3)} of bare node:http sending the same bytes` +
+        ` (that reference's ratio, ${reference.ratio.toFixed(3)}, is the most any server can score here with ${tool.name})`,
+    );
   }
 }
 
 async function main(): Promise<number> {
   if (!(SECONDS > 0)) throw new Error(`BENCH_SECONDS must be a positive number, not ${SECONDS}`);
-  console.log(`cpus: ${os.cpus().length}, node ${process.version}`);
-  console.log(`${CONNECTIONS} connections, ${SECONDS} s per case after 1 s of warm-up, ${HOST}`);
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'shop-bench-'));
-  cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-  const shop = await startShop(dataDir);
-  const bare = await startBareServer(await pageAsSent(shop + HOODIE_PAGE));
-  const cookie = await prepareSession(shop);
-  const rows: Figures[] = [];
-  for (const benchCase of cases(bare, shop, cookie)) {
-    console.log(`measuring ${benchCase.name} ...`);
-    rows.push(await measure(benchCase, rows[0]?.reqPerSec));
+  if (!(WARMUP_SECONDS >= 0)) throw new Error(`BENCH_WARMUP must be 0 or more`);
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'shop-bench-'));
+  cleanups.push(() => rm(dir, { recursive: true, force: true }));
+  ticksPerSecond = await promisify(execFile)('getconf', ['CLK_TCK']).then(
+    ({ stdout }) => Number(stdout.trim()) || 100,
+    () => 100,
+  );
+  const tools = [autocannonTool, ...((await wrkInstalled()) ? [wrkTool(dir)] : [])];
+  console.log(`cpus: ${os.cpus().length}, node ${process.version}, ${HOST}`);
+  console.log(
+    `each case: ${WARMUP_SECONDS} s of warm-up, then ${SECONDS} s measured, by ${tools.map((t) => t.describe).join('; then by ')}`,
+  );
+  if (tools.length === 1) console.log('(wrk is not installed: no second opinion)');
+  console.log('CPU ms/req: user + system time of the answering process over the measured run');
+  const shop = await startShop(path.join(dir, 'shop'));
+  const pages = await cachedPages(shop.base + HOODIE_PAGE);
+  const bare = await startBareServer(dir, {
+    '/page': pages.identity,
+    '/page-browser': pages.browser,
+  });
+  console.log(
+    `cached page: ${pages.identity.body.length} bytes as it is, ${pages.browser.body.length} bytes` +
+      ` (${pages.browser.headers['content-encoding'] ?? 'identity'}) for Accept-Encoding: ${BROWSER_ACCEPT_ENCODING}`,
+  );
+  const pids = { bare: bare.pid, shop: shop.pid };
+  const cookie = await prepareSession(shop.base);
+  const rows = new Map(tools.map((tool) => [tool, [] as Figures[]]));
+  for (const benchCase of cases(bare.base, shop.base, cookie)) {
+    for (const tool of tools) {
+      console.log(`measuring ${benchCase.name} with ${tool.name} ...`);
+      const done = rows.get(tool)!;
+      done.push(await measure(tool, benchCase, pids, done[0]?.reqPerSec));
+    }
   }
-  printTable(rows);
-  const sameBytes = rows.find((row) => row.name.includes('reference'));
-  const cached = rows.find((row) => row.name.includes('(no session, cached)'));
-  if (sameBytes && cached) {
-    console.log(
-      `\ncached page vs bare node:http sending the same bytes: ${(cached.reqPerSec / sameBytes.reqPerSec).toFixed(3)}` +
-        ` (the reference row's own ratio, ${sameBytes.ratio.toFixed(3)}, is the most any server can score here with autocannon)`,
-    );
-  }
+  for (const [tool, figures] of rows) printTable(tool, figures);
   if (process.env.BENCH_JSON) {
     const report = {
+      date: new Date().toISOString(),
       cpus: os.cpus().length,
       node: process.version,
       seconds: SECONDS,
+      warmupSeconds: WARMUP_SECONDS,
       connections: CONNECTIONS,
-      cases: rows,
+      cases: [...rows.values()].flat(),
     };
     await writeFile(process.env.BENCH_JSON, `${JSON.stringify(report, null, 2)}\n`);
   }
-  return rows.some((row) => row.result === 'FAIL') ? 1 : 0;
+  return [...rows.values()].flat().some((row) => row.result === 'FAIL') ? 1 : 0;
 }
 
 process.once('SIGINT', () => void cleanUp().finally(() => process.exit(130)));
