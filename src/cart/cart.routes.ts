@@ -55,6 +55,20 @@ function byAttributeName(chosen: Record<string, string>): Record<string, string>
 /** Stands in for the remove nonce in memoised fragments: not hex, so never a real nonce. */
 const NONCE_STAND_IN = 'NONCE-STAND-IN';
 const fragmentMarkup = new WeakMap<CartView['store'], Record<string, string>>();
+const fragmentJson = new WeakMap<CartView['store'], string>();
+
+function markupOf(store: CartView['store']): Record<string, string> {
+  let markup = fragmentMarkup.get(store);
+  if (!markup) {
+    markup = cartFragments(store, NONCE_STAND_IN);
+    fragmentMarkup.set(store, markup);
+  }
+  return markup;
+}
+
+function withNonce(text: string, nonce: string): string {
+  return text.replaceAll(`_wpnonce=${NONCE_STAND_IN}`, `_wpnonce=${nonce}`);
+}
 
 /**
  * The cart fragments for a priced cart and a visitor's remove nonce. Priced carts are memoised by
@@ -62,29 +76,39 @@ const fragmentMarkup = new WeakMap<CartView['store'], Record<string, string>>();
  * `_wpnonce=`); each answer puts the visitor's nonce (hex digits: nothing to escape) in its place.
  */
 export function fragmentsFor(store: CartView['store'], nonce: string): Record<string, string> {
-  let markup = fragmentMarkup.get(store);
-  if (!markup) {
-    markup = cartFragments(store, NONCE_STAND_IN);
-    fragmentMarkup.set(store, markup);
-  }
   const fragments: Record<string, string> = {};
-  for (const [selector, html] of Object.entries(markup)) {
-    fragments[selector] = html.replaceAll(`_wpnonce=${NONCE_STAND_IN}`, `_wpnonce=${nonce}`);
+  for (const [selector, html] of Object.entries(markupOf(store))) {
+    fragments[selector] = withNonce(html, nonce);
   }
   return fragments;
 }
 
+/**
+ * The wc-ajax cart answer (fragments, remove_nonce, cart_hash, cart and, for adds,
+ * success_message) as JSON text, as JSON.stringify would write it: the fragments' and the
+ * cart's JSON are made once per priced cart, so an answer costs no serialisation of them.
+ */
+export function cartAnswerJson(view: CartView, nonce: string, successMessage?: string): string {
+  let fragments = fragmentJson.get(view.store);
+  if (fragments === undefined) {
+    fragments = JSON.stringify(markupOf(view.store));
+    fragmentJson.set(view.store, fragments);
+  }
+  const message =
+    successMessage === undefined ? '' : `,"success_message":${JSON.stringify(successMessage)}`;
+  return (
+    `{"fragments":${withNonce(fragments, nonce)},"remove_nonce":${JSON.stringify(nonce)},` +
+    `"cart_hash":${JSON.stringify(view.hash)},"cart":${jsonOf(view.store)}${message}}`
+  );
+}
+
 export function cartAjaxCalls(shop: Shop): AjaxCalls {
-  const ajaxResponse = (view: CartView, sessionId: string) => {
-    const nonce = createNonce(shop.secret, CART_NONCE, sessionId);
-    return {
-      fragments: fragmentsFor(view.store, nonce),
-      // For remove links the page draws itself (their no-JavaScript fallback needs the nonce).
-      remove_nonce: nonce,
-      cart_hash: view.hash,
-      cart: view.store,
-    };
-  };
+  /** For remove links the page draws itself too (their no-JavaScript fallback needs the nonce). */
+  const answer = (reply: FastifyReply, view: CartView, sessionId: string, message?: string) =>
+    sendJsonText(
+      reply,
+      cartAnswerJson(view, createNonce(shop.secret, CART_NONCE, sessionId), message),
+    );
 
   return new Map([
     [
@@ -123,10 +147,12 @@ export function cartAjaxCalls(shop: Shop): AjaxCalls {
               });
             });
           setCartCookies(reply, view);
-          return {
-            ...ajaxResponse(view, session.id),
-            success_message: format(messages.addedToCart, { name: view.product.name }),
-          };
+          return answer(
+            reply,
+            view,
+            session.id,
+            format(messages.addedToCart, { name: view.product.name }),
+          );
         },
       }),
     ],
@@ -139,7 +165,7 @@ export function cartAjaxCalls(shop: Shop): AjaxCalls {
           const session = await ensureSession(request, reply, shop.sessionDeps);
           const view = await shop.cart.remove(session.id, input.cart_item_key);
           setCartCookies(reply, view);
-          return ajaxResponse(view, session.id);
+          return answer(reply, view, session.id);
         },
       }),
     ],

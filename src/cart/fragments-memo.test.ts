@@ -4,7 +4,7 @@ import { openTestDatabase } from '../platform/db/testing/test-database.ts';
 import { createLogger } from '../platform/log/log.ts';
 import { createShop, type Shop } from '../shop.ts';
 import { sharedTestDataDir } from '../testing/test-shop.ts';
-import { fragmentsFor } from './cart.routes.ts';
+import { cartAnswerJson, fragmentsFor } from './cart.routes.ts';
 import { cartFragments } from './ui/fragments.tsx';
 
 describe('memoised cart fragments', () => {
@@ -30,6 +30,16 @@ describe('memoised cart fragments', () => {
     for (const view of views) {
       for (const nonce of ['0123456789ab', 'fedcba987654']) {
         expect(fragmentsFor(view.store, nonce)).toEqual(cartFragments(view.store, nonce));
+        const answer = {
+          fragments: cartFragments(view.store, nonce),
+          remove_nonce: nonce,
+          cart_hash: view.hash,
+          cart: view.store,
+        };
+        expect(cartAnswerJson(view, nonce)).toBe(JSON.stringify(answer));
+        expect(cartAnswerJson(view, nonce, '“Classic Hoodie” added.')).toBe(
+          JSON.stringify({ ...answer, success_message: '“Classic Hoodie” added.' }),
+        );
       }
     }
     expect(Object.values(fragmentsFor(views[1]!.store, '0123456789ab')).join('')).toContain(
