@@ -23,6 +23,11 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
  * shop serves millions, so the bench measures the steady state.
  */
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP ?? 5);
+/**
+ * Each case's ratio divides by bare hello world measured by the same load generator just before
+ * it (after its warm-up), for this long: the machine's load drifts over a run of several minutes.
+ */
+const BASELINE_SECONDS = Number(process.env.BENCH_BASELINE_SECONDS ?? 3);
 const CONNECTIONS = 10;
 const START_TIMEOUT_MS = 60_000;
 const HOODIE_ID = 1;
@@ -54,6 +59,8 @@ interface Figures extends Run {
   name: string;
   /** CPU time of the answering process (all its threads) per request, when /proc tells. */
   cpuMsPerRequest: number | null;
+  /** Bare hello world's req/s the ratio divides by (measured just before this case). */
+  bareReqPerSec: number;
   ratio: number;
   target: number | null;
   result: 'pass' | 'miss' | 'FAIL' | 'baseline' | 'report';
@@ -397,13 +404,15 @@ async function measure(
   tool: LoadGenerator,
   benchCase: Case,
   pids: Record<Case['server'], number | undefined>,
-  baseline: number | undefined,
+  bare: Case | undefined,
 ): Promise<Figures> {
   if (WARMUP_SECONDS > 0) await tool.run(benchCase, WARMUP_SECONDS);
+  const baseline = bare && (await tool.run(bare, BASELINE_SECONDS)).reqPerSec;
   const cpuBefore = cpuMs(pids[benchCase.server]);
   const run = await tool.run(benchCase, SECONDS);
   const cpuAfter = cpuMs(pids[benchCase.server]);
-  const ratio = run.reqPerSec / (baseline ?? run.reqPerSec);
+  const bareReqPerSec = baseline ?? run.reqPerSec;
+  const ratio = run.reqPerSec / bareReqPerSec;
   const target = benchCase.target ?? null;
   const failed = run.non2xx > 0 || run.errors > 0 || !(run.reqPerSec > 0);
   return {
@@ -414,6 +423,7 @@ async function measure(
       cpuBefore === null || cpuAfter === null || !(run.requests > 0)
         ? null
         : (cpuAfter - cpuBefore) / run.requests,
+    bareReqPerSec,
     ratio,
     target,
     result: failed
@@ -434,6 +444,7 @@ function printTable(tool: LoadGenerator, rows: Figures[]): void {
     'req/s',
     'p99 ms',
     'CPU ms/req',
+    'bare req/s',
     'ratio',
     'target',
     'non-2xx',
@@ -445,6 +456,7 @@ function printTable(tool: LoadGenerator, rows: Figures[]): void {
     row.reqPerSec.toFixed(0),
     row.p99Ms < 1 && tool.name === 'autocannon' ? '<1' : String(+row.p99Ms.toFixed(2)),
     row.cpuMsPerRequest === null ? 'n/a' : row.cpuMsPerRequest.toFixed(3),
+    row.bareReqPerSec.toFixed(0),
     row.ratio.toFixed(3),
     row.target === null ? '-' : `>= ${row.target}`,
     String(row.non2xx),
@@ -479,6 +491,7 @@ function printTable(tool: LoadGenerator, rows: Figures[]): void {
 async function main(): Promise<number> {
   if (!(SECONDS > 0)) throw new Error(`BENCH_SECONDS must be a positive number, not ${SECONDS}`);
   if (!(WARMUP_SECONDS >= 0)) throw new Error(`BENCH_WARMUP must be 0 or more`);
+  if (!(BASELINE_SECONDS > 0)) throw new Error(`BENCH_BASELINE_SECONDS must be positive`);
   const dir = await mkdtemp(path.join(os.tmpdir(), 'shop-bench-'));
   cleanups.push(() => rm(dir, { recursive: true, force: true }));
   ticksPerSecond = await promisify(execFile)('getconf', ['CLK_TCK']).then(
@@ -489,6 +502,9 @@ async function main(): Promise<number> {
   console.log(`cpus: ${os.cpus().length}, node ${process.version}, ${HOST}`);
   console.log(
     `each case: ${WARMUP_SECONDS} s of warm-up, then ${SECONDS} s measured, by ${tools.map((t) => t.describe).join('; then by ')}`,
+  );
+  console.log(
+    `ratio: the case's req/s over bare hello world's, measured by the same tool for ${BASELINE_SECONDS} s just before the case`,
   );
   if (tools.length === 1) console.log('(wrk is not installed: no second opinion)');
   console.log('CPU ms/req: user + system time of the answering process over the measured run');
@@ -505,11 +521,12 @@ async function main(): Promise<number> {
   const pids = { bare: bare.pid, shop: shop.pid };
   const cookie = await prepareSession(shop.base);
   const rows = new Map(tools.map((tool) => [tool, [] as Figures[]]));
-  for (const benchCase of cases(bare.base, shop.base, cookie)) {
+  const [helloWorld, ...others] = cases(bare.base, shop.base, cookie);
+  for (const benchCase of [helloWorld!, ...others]) {
     for (const tool of tools) {
       console.log(`measuring ${benchCase.name} with ${tool.name} ...`);
-      const done = rows.get(tool)!;
-      done.push(await measure(tool, benchCase, pids, done[0]?.reqPerSec));
+      const bareFirst = benchCase === helloWorld ? undefined : helloWorld;
+      rows.get(tool)!.push(await measure(tool, benchCase, pids, bareFirst));
     }
   }
   for (const [tool, figures] of rows) printTable(tool, figures);
@@ -520,6 +537,7 @@ async function main(): Promise<number> {
       node: process.version,
       seconds: SECONDS,
       warmupSeconds: WARMUP_SECONDS,
+      baselineSeconds: BASELINE_SECONDS,
       connections: CONNECTIONS,
       cases: [...rows.values()].flat(),
     };
