@@ -189,11 +189,17 @@ export function SlideOutCartBody({
       </ul>
       <CouponForm controls={controls} />
       <p className="panel-total">
-        <span>Subtotal</span> <strong>{formatMoney(minor(cart.totals.total_price))}</strong>
+        <span>Subtotal</span> <strong>{formatMoney(itemsAfterDiscount(cart))}</strong>
       </p>
+      <p className="panel-note">{messages.shippingAtCheckout}</p>
       <CheckoutWithPolicy />
     </div>
   );
+}
+
+/** The panel shows what the items cost; shipping and tax belong to the checkout. */
+function itemsAfterDiscount(cart: StoreCart): number {
+  return minor(cart.totals.total_items) - minor(cart.totals.total_discount);
 }
 
 function RemoveConfirm({

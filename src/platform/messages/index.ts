@@ -18,6 +18,7 @@ export const messages = {
   proceedToCheckout: 'Proceed to checkout',
   couponCode: 'Coupon code',
   applyCoupon: 'Apply coupon',
+  shippingAtCheckout: 'Shipping and taxes are worked out at checkout.',
   policyAgreement: 'I have read and agree to the website terms and conditions',
   cartLoading: 'Loading your cart…',
   chooseVariation: 'Please choose product options by visiting {name}.',
