@@ -26,6 +26,19 @@ test.describe('ajax add to cart', () => {
     ).toHaveText('5');
   });
 
+  test('an answer with error and product_url sends the browser to the product page', async ({
+    page,
+  }) => {
+    const productPage = await (await page.request.get('/product/linen-shirt/')).text();
+    const linenShirtId = /name="product_id" value="(\d+)"/.exec(productPage)![1]!;
+    await gotoHydrated(page, '/shop/');
+    // A listing button that names a variable product, as a stale page or another theme would.
+    const button = page.getByRole('link', { name: 'Add to cart: “Classic Hoodie”' });
+    await button.evaluate((link, id) => (link.dataset.product_id = id), linenShirtId);
+    await button.click();
+    await expect(page).toHaveURL(/\/product\/linen-shirt\/$/);
+  });
+
   test('another tab of the same browser picks up the new cart', async ({ page, context }) => {
     await gotoHydrated(page, '/shop/?orderby=date');
     const other = await context.newPage();
