@@ -71,6 +71,19 @@ export const paymentMethods: PaymentMethodInfo[] = [
   },
 ];
 
+/**
+ * Seed 001 §3 (a method's `isReusable`): the types a setup intent can save for later, as
+ * Stripe allows them.
+ */
+export const reusableMethodTypes: readonly string[] = [
+  'card',
+  'sepa_debit',
+  'au_becs_debit',
+  'ideal',
+  'bancontact',
+  'sofort',
+];
+
 export function paymentMethodById(id: string): PaymentMethodInfo | undefined {
   return paymentMethods.find((method) => method.id === id);
 }

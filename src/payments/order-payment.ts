@@ -78,6 +78,39 @@ export function outcomeOf(intent: Stripe.PaymentIntent): PaymentOutcome {
   }
 }
 
+/** What the shop tells the processor about an order's payment, whichever call makes its intent. */
+export type PayableOrder = { id: number; key: string; total: number; currency: string };
+
+/**
+ * The intent's order fields: amount and currency from the order, the one allowed method type,
+ * and the order's id and key as metadata (how a webhook or a return finds the order again).
+ */
+export function orderIntentParams(
+  order: PayableOrder,
+  methodType: string,
+): Pick<
+  Stripe.PaymentIntentCreateParams,
+  'amount' | 'currency' | 'allowed_payment_method_types' | 'metadata' | 'description'
+> {
+  return {
+    amount: order.total,
+    currency: order.currency.toLowerCase(),
+    allowed_payment_method_types: [
+      methodType as Stripe.PaymentIntentCreateParams.AllowedPaymentMethodType,
+    ],
+    metadata: { order_id: String(order.id), order_key: order.key },
+    description: `Order ${order.id}`,
+  };
+}
+
+/**
+ * Idempotency keys derived from the order: the same order and the same step give the same key,
+ * so a retried or doubled request is answered with the first one's intent.
+ */
+export function orderIdempotencyKey(order: Pick<PayableOrder, 'id' | 'key'>, step: string): string {
+  return `order-${order.id}-${order.key}-${step}`;
+}
+
 export interface PayOrderInput {
   paymentMethodId: string;
   /** Where the shopper comes back to after a redirect or a challenge (absolute). */
@@ -91,26 +124,22 @@ export interface PayOrderInput {
  */
 export async function payOrder(
   stripe: Stripe,
-  order: { id: number; key: string; total: number; currency: string },
+  order: PayableOrder,
   method: PaymentMethodInfo,
   input: PayOrderInput,
 ): Promise<PaymentOutcome> {
   try {
     const intent = await stripe.paymentIntents.create(
       {
-        amount: order.total,
-        currency: order.currency.toLowerCase(),
+        ...orderIntentParams(order, method.type ?? 'card'),
         payment_method: input.paymentMethodId,
-        allowed_payment_method_types: [method.type ?? 'card'],
         confirm: true,
         return_url: input.returnUrl,
         ...(method.flow === 'blik' && input.blikCode
           ? { payment_method_options: { blik: { code: input.blikCode } } }
           : {}),
-        metadata: { order_id: String(order.id), order_key: order.key },
-        description: `Order ${order.id}`,
       },
-      { idempotencyKey: `order-${order.id}-${order.key}-${input.paymentMethodId}` },
+      { idempotencyKey: orderIdempotencyKey(order, input.paymentMethodId) },
     );
     return outcomeOf(intent);
   } catch (error) {

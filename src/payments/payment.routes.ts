@@ -1,24 +1,168 @@
+import type { FastifyRequest } from 'fastify';
 import type Stripe from 'stripe';
 import { z } from 'zod';
+import { errorListHtml } from '../checkout/checkout.routes.ts';
+import type { Order } from '../checkout/order.ts';
 import { orderReceivedUrl } from '../checkout/place-order.ts';
 import { settleFromProcessor } from '../checkout/settle-payment.ts';
 import { nowIso } from '../platform/db/database.ts';
+import { ShopError } from '../platform/errors/shop-error.ts';
 import { ajaxCall, type AjaxCalls } from '../platform/http/ajax.ts';
+import { readSession } from '../platform/http/request-session.ts';
 import type { App } from '../platform/http/server.ts';
 import { messages } from '../platform/messages/index.ts';
 import type { Shop } from '../shop.ts';
+import {
+  assertPayable,
+  callersOrder,
+  createOrderIntent,
+  initSetupIntent,
+  orderMethodType,
+  settleSetupFromProcessor,
+  setupMethodType,
+  updateOrderIntent,
+  type Caller,
+} from './intents.ts';
 import { STRIPE_NONCES } from './nonces.ts';
 
 export const WEBHOOK_PATH = '/wc-api/wc_stripe/';
 
 const orderId = z.coerce.number().int().positive();
 const intentId = z.string().regex(/^(pi|seti)_\w+$/);
+const methodType = z
+  .string()
+  .regex(/^[a-z_]{1,40}$/)
+  .default('card');
+/** The order's key, for a caller paying an order their session did not place (order-pay links). */
+const orderKey = z.string().max(100).optional();
+const yes = z
+  .string()
+  .max(10)
+  .optional()
+  .transform((value) => ['yes', 'true', '1', 'on'].includes(value ?? ''));
 
 const failure = (message: string) => ({ success: false, data: { error: { message } } });
 
+/**
+ * Runs a call and answers in the seed's shape (§7): `success` and `data`. A refusal keeps its 4xx
+ * and carries `{ code, message }` beside `success: false` and `data.error.message`.
+ */
+async function seedAnswer(
+  work: () => Promise<unknown>,
+  failureFields: (message: string) => Record<string, unknown> = () => ({}),
+): Promise<unknown> {
+  try {
+    return { success: true, data: await work() };
+  } catch (error) {
+    if (!(error instanceof ShopError)) throw error;
+    throw new ShopError(error.code, error.message, error.status, {
+      ...error.data,
+      success: false,
+      data: { error: { message: error.message } },
+      ...failureFields(error.message),
+    });
+  }
+}
+
+async function callerOf(shop: Shop, request: FastifyRequest, key?: string): Promise<Caller> {
+  const session = await readSession(request, shop.sessionDeps);
+  return { sessionId: session?.id, orderKey: key };
+}
+
+/** What the browser is told after it authenticated: where to go, or the order's failure. */
+function statusAnswer(order: Order | undefined, settledFor: number) {
+  if (!order || order.id !== settledFor) return failure(messages.checkoutGenericError);
+  if (order.status === 'failed') return failure(messages.paymentFailed);
+  return { success: true, data: { return_url: orderReceivedUrl(order) } };
+}
+
+/** Settles the order of a payment or setup intent; an intent the processor does not know has none. */
+async function settleAny(shop: Shop, intent: string): Promise<{ order: Order } | undefined> {
+  try {
+    return intent.startsWith('seti_')
+      ? await settleSetupFromProcessor(shop.orders, shop.payments.stripe, intent)
+      : await settleFromProcessor(shop.orders, shop.payments.stripe, intent);
+  } catch (error) {
+    if ((error as { statusCode?: number }).statusCode === 404) return undefined;
+    throw error;
+  }
+}
+
 /** The gateway's `wc_stripe_*` endpoint calls (seed 001 §7), each with its own nonce. */
 export function paymentAjaxCalls(shop: Shop): AjaxCalls {
+  const intents = { stripe: shop.payments.stripe, orders: shop.orders };
   return new Map([
+    [
+      'wc_stripe_create_payment_intent',
+      ajaxCall({
+        guard: { kind: 'nonce', action: STRIPE_NONCES.createPaymentIntent },
+        schema: z.object({
+          stripe_order_id: orderId,
+          payment_method_type: methodType,
+          order_key: orderKey,
+        }),
+        async handle(input, request) {
+          const caller = await callerOf(shop, request, input.order_key);
+          return seedAnswer(async () => {
+            const order = await callersOrder(shop.orders, input.stripe_order_id, caller);
+            assertPayable(order);
+            const type = orderMethodType(input.payment_method_type, order.billing.country);
+            return createOrderIntent(intents, order, type);
+          });
+        },
+      }),
+    ],
+    [
+      'wc_stripe_update_payment_intent',
+      ajaxCall({
+        guard: { kind: 'nonce', action: STRIPE_NONCES.updatePaymentIntent },
+        schema: z.object({
+          stripe_order_id: orderId,
+          wc_payment_intent_id: intentId,
+          save_payment_method: yes,
+          selected_upe_payment_type: z
+            .string()
+            .regex(/^[a-z_]{0,40}$/)
+            .default(''),
+          order_key: orderKey,
+        }),
+        async handle(input, request) {
+          // Seed 001 §7: setup intents are not updated.
+          if (input.wc_payment_intent_id.startsWith('seti_'))
+            return { success: true, result: 'success', data: { success: true } };
+          const caller = await callerOf(shop, request, input.order_key);
+          const answer = await seedAnswer(
+            async () => {
+              const order = await callersOrder(shop.orders, input.stripe_order_id, caller);
+              assertPayable(order);
+              const type =
+                input.selected_upe_payment_type &&
+                orderMethodType(input.selected_upe_payment_type, order.billing.country);
+              await updateOrderIntent(intents, order, {
+                intentId: input.wc_payment_intent_id,
+                savePaymentMethod: input.save_payment_method,
+                methodType: type,
+              });
+              return { success: true };
+            },
+            (message) => ({ result: 'failure', messages: errorListHtml([message]) }),
+          );
+          return { ...(answer as object), result: 'success' };
+        },
+      }),
+    ],
+    [
+      'wc_stripe_init_setup_intent',
+      ajaxCall({
+        guard: { kind: 'nonce', action: STRIPE_NONCES.initSetupIntent },
+        schema: z.object({ payment_method_type: methodType }),
+        async handle(input) {
+          return seedAnswer(() =>
+            initSetupIntent(shop.payments.stripe, setupMethodType(input.payment_method_type)),
+          );
+        },
+      }),
+    ],
     [
       'wc_stripe_update_order_status',
       ajaxCall({
@@ -29,16 +173,8 @@ export function paymentAjaxCalls(shop: Shop): AjaxCalls {
           payment_method_id: z.string().max(100).optional(),
         }),
         async handle(input) {
-          const settled = await settleFromProcessor(
-            shop.orders,
-            shop.payments.stripe,
-            input.intent_id,
-          );
-          if (!settled || settled.order.id !== input.order_id)
-            return failure(messages.checkoutGenericError);
-          const { order } = settled;
-          if (order.status === 'failed') return failure(messages.paymentFailed);
-          return { success: true, data: { return_url: orderReceivedUrl(order) } };
+          const settled = await settleAny(shop, input.intent_id);
+          return statusAnswer(settled?.order, input.order_id);
         },
       }),
     ],
@@ -48,11 +184,7 @@ export function paymentAjaxCalls(shop: Shop): AjaxCalls {
         guard: { kind: 'nonce', action: STRIPE_NONCES.updateFailedOrder },
         schema: z.object({ order_id: orderId, intent_id: intentId }),
         async handle(input) {
-          const settled = await settleFromProcessor(
-            shop.orders,
-            shop.payments.stripe,
-            input.intent_id,
-          );
+          const settled = await settleAny(shop, input.intent_id);
           return { success: settled?.order.id === input.order_id };
         },
       }),

@@ -162,6 +162,11 @@ export const messages = {
     email_invalid: 'Invalid email address, please correct and try again.',
   },
   // End of the browser stand-in's texts.
+  // The gateway's intent calls (seed 001 §7) and their card-testing protection (issue 4).
+  intentNothingToPay: 'This order has nothing left to pay.',
+  intentNotForOrder: 'This payment does not belong to this order.',
+  intentCannotChange: 'This payment can no longer be changed.',
+  // End of the intent calls' texts.
 
   // Edge errors
   badRequest: 'The request is not valid.',

@@ -1,0 +1,50 @@
+import { completeBillingForm } from '../checkout/billing.fixture.ts';
+import { addressFromForm } from '../checkout/address.ts';
+import { draftOrder, type Order } from '../checkout/order.ts';
+import { createNonce } from '../platform/nonce/nonce.ts';
+import { SESSION_COOKIE, unsignSessionToken } from '../platform/session/session.ts';
+import { ShopperClient } from '../testing/browser-like-client.ts';
+import type { TestShop } from '../testing/test-shop.ts';
+
+export interface Shopper {
+  client: ShopperClient;
+  sessionId: string;
+  /** The per-action nonce the shop's pages give this shopper's session. */
+  nonce(action: string): string;
+}
+
+/** A shopper whose session holds a cart with one product (a session is made by adding to cart). */
+export async function shopperWithCart(t: TestShop, slug = 'classic-hoodie'): Promise<Shopper> {
+  const client = new ShopperClient(t.url, { 'sec-fetch-site': 'same-origin' });
+  const product = (await t.shop.catalog.productBySlug(slug))!;
+  await client.postForm('/?wc-ajax=add_to_cart', { product_id: String(product.id), quantity: '1' });
+  const sessionId = unsignSessionToken(t.shop.secret, client.cookie(SESSION_COOKIE))!;
+  return {
+    client,
+    sessionId,
+    nonce: (action) => createNonce(t.shop.secret, action, sessionId),
+  };
+}
+
+/**
+ * An unpaid order placed by the shopper's session from their cart, as the checkout makes it
+ * before any payment is taken (billing in GB unless given).
+ */
+export async function pendingOrderOf(
+  t: TestShop,
+  shopper: Shopper,
+  billing: Record<string, string> = {},
+): Promise<Order> {
+  const view = await t.shop.cart.read(shopper.sessionId);
+  return t.shop.orders.create(
+    draftOrder(view.totals, {
+      billing: addressFromForm({ ...completeBillingForm, ...billing }, 'billing'),
+      shippingAddress: null,
+      paymentMethod: 'stripe',
+      paymentMethodTitle: 'Credit / Debit Card',
+      customerNote: '',
+    }),
+    shopper.sessionId,
+    'pending',
+  );
+}
