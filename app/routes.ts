@@ -9,5 +9,6 @@ export default [
   route('cart', '../src/cart/pages/cart.tsx'),
   route('checkout', '../src/checkout/pages/checkout.tsx'),
   route('checkout/order-received/:orderId', '../src/checkout/pages/order-received.tsx'),
+  route('checkout/order-pay/:orderId', '../src/checkout/pages/order-pay.tsx'),
   route('*', '../src/content/pages/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -521,7 +521,9 @@ async function main(): Promise<number> {
   const pids = { bare: bare.pid, shop: shop.pid };
   const cookie = await prepareSession(shop.base);
   const rows = new Map(tools.map((tool) => [tool, [] as Figures[]]));
-  const [helloWorld, ...others] = cases(bare.base, shop.base, cookie);
+  const [helloWorld, ...all] = cases(bare.base, shop.base, cookie);
+  const only = process.env.BENCH_ONLY;
+  const others = only ? all.filter((c) => c.name.includes(only)) : all;
   for (const benchCase of [helloWorld!, ...others]) {
     for (const tool of tools) {
       console.log(`measuring ${benchCase.name} with ${tool.name} ...`);

@@ -193,11 +193,13 @@ export async function payForOrder(
     sessionId: string | null;
     /** The nonce the browser sends back to `wc_stripe_update_order_status` after authenticating. */
     confirmNonce: string;
+    /** Where a challenge or redirect method comes back to: the thank-you page unless given. */
+    returnUrl?: string;
   },
 ): Promise<CheckoutResult> {
   const outcome = await payOrder(deps.payments().stripe, order, method, {
     paymentMethodId: input.paymentMethodId,
-    returnUrl: new URL(orderReceivedUrl(order), input.origin).href,
+    returnUrl: new URL(input.returnUrl ?? orderReceivedUrl(order), input.origin).href,
     blikCode: input.blikCode,
   });
   if (outcome.intentId) await deps.orders.setPaymentIntent(order.id, outcome.intentId);

@@ -6,6 +6,7 @@ import type { Order } from '../order.ts';
 import { messages } from '../../platform/messages/index.ts';
 import { formatMoney } from '../../platform/money/money.ts';
 import { isPaid } from '../order.ts';
+import { orderPayUrl } from '../place-order.ts';
 
 export const meta: MetaFunction = () => [{ title: `Order received – ${messages.shopName}` }];
 export const headers = () => ({ 'Cache-Control': 'private, no-store' });
@@ -52,6 +53,7 @@ export async function loader({ params, request, context }: PageLoaderArgs) {
     shippingMethod: order.shippingMethod?.title ?? null,
     voucher: order.voucher,
     id: order.id,
+    payUrl: orderPayUrl(order),
     status: order.status,
     paid: isPaid(order.status),
     createdAt: order.createdAt,
@@ -74,9 +76,12 @@ export default function OrderReceived({
     <div className="order-received">
       <h1>Order received</h1>
       {order.status === 'failed' ? (
-        <p className="notice notice-error" role="alert">
-          {messages.paymentFailed}
-        </p>
+        <div className="notice notice-error order-failed" role="alert">
+          <span>{messages.paymentFailed}</span>
+          <a className="button notice-link" href={order.payUrl}>
+            {messages.payForThisOrder}
+          </a>
+        </div>
       ) : (
         <p className="notice notice-success woocommerce-thankyou-order-received">
           {messages.orderReceived}

@@ -54,6 +54,21 @@ export const messages = {
   checkoutInProgress: 'Your order is already being placed. Please wait a moment.',
   orderAwaitingPayment: 'This order’s status is “{status}”—it cannot be paid for.',
   payForOrder: 'Pay for order',
+  // Order-pay page (CONTRACT §1; WooCommerce's form-pay and thank-you wording)
+  orderPayAlreadyPaid: 'This order has already been paid for. Nothing more is needed from you.',
+  orderPayAwaitingPayment:
+    'This order is waiting for its payment to arrive, so it cannot be paid for again here.',
+  orderPayViewOrder: 'View your order',
+  payForThisOrder: 'Pay for this order',
+  orderStatusNames: {
+    pending: 'Pending payment',
+    processing: 'Processing',
+    'on-hold': 'On hold',
+    completed: 'Completed',
+    failed: 'Failed',
+    cancelled: 'Cancelled',
+  },
+  // End of the order-pay page.
 
   // Shipping (WooCommerce's wording)
   noShippingMethods:

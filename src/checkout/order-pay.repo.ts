@@ -1,0 +1,121 @@
+import { sql } from 'kysely';
+import { cartRepo } from '../cart/cart.repo.ts';
+import { assertCustomerUsage, COUPON_ERRORS, hasCustomerLimit } from '../cart/coupon.ts';
+import type { Db } from '../platform/db/database.ts';
+import { ShopError } from '../platform/errors/shop-error.ts';
+import { format, messages } from '../platform/messages/index.ts';
+
+/** The order-pay page's changes to an existing order, each one conditional on its status. */
+export function orderPayRepo(db: Db) {
+  return {
+    /**
+     * A failed order paid again goes back to pending and takes its stock and coupon uses again
+     * (failing gave them back), all or nothing: a line that cannot be met or a coupon used up
+     * since refuses with the shop's text and the order stays failed. Returns whether this call
+     * reopened it (a racing request finds it pending already and changes nothing). `force`
+     * takes stock and coupon uses past their limits: for an order whose money is already taken.
+     */
+    async reopen(id: number, { force = false }: { force?: boolean } = {}): Promise<boolean> {
+      return db.transaction().execute(async (tx) => {
+        const claimed = await tx
+          .updateTable('orders')
+          .set({ status: 'pending' })
+          .where('id', '=', id)
+          .where('status', '=', 'failed')
+          .executeTakeFirst();
+        if (Number(claimed.numUpdatedRows) !== 1) return false;
+        const items = await tx
+          .selectFrom('order_items')
+          .select(['product_id', 'name', 'quantity'])
+          .where('order_id', '=', id)
+          .orderBy('id')
+          .execute();
+        for (const item of items) {
+          const taken = await tx
+            .updateTable('products')
+            .set({
+              stock: sql`stock - ${item.quantity}`,
+              total_sales: sql`total_sales + ${item.quantity}`,
+            })
+            .where('id', '=', item.product_id)
+            .$if(!force, (qb) =>
+              qb.where((eb) => eb.or([eb('stock', 'is', null), eb('stock', '>=', item.quantity)])),
+            )
+            .executeTakeFirst();
+          if (Number(taken.numUpdatedRows) !== 1 && !force) {
+            const product = await tx
+              .selectFrom('products')
+              .select('stock')
+              .where('id', '=', item.product_id)
+              .executeTakeFirst();
+            throw new ShopError(
+              'not_enough_stock',
+              format(messages.notEnoughStockAtCheckout, {
+                name: item.name,
+                count: product?.stock ?? 0,
+              }),
+              409,
+            );
+          }
+        }
+        const order = await tx
+          .selectFrom('orders')
+          .select(['coupons_json', 'billing_json'])
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow();
+        const email = String((JSON.parse(order.billing_json) as { email?: unknown }).email ?? '');
+        for (const code of JSON.parse(order.coupons_json) as string[]) {
+          const [coupon] = await cartRepo(tx).coupons([code]);
+          if (!coupon) continue;
+          const used = await tx
+            .updateTable('coupons')
+            .set({ usage_count: sql`usage_count + 1` })
+            .where('code', '=', code)
+            .$if(!force, (qb) =>
+              qb.where((eb) =>
+                eb.or([
+                  eb('usage_limit', 'is', null),
+                  eb('usage_limit', '<=', 0),
+                  eb('usage_count', '<', eb.ref('usage_limit')),
+                ]),
+              ),
+            )
+            .executeTakeFirst();
+          if (force) continue;
+          if (Number(used.numUpdatedRows) !== 1)
+            throw new ShopError(COUPON_ERRORS.usageLimit, messages.couponUsageLimitReached, 409);
+          // This order is pending again, so it counts itself among the customer's uses.
+          if (hasCustomerLimit(coupon) && email !== '')
+            assertCustomerUsage(coupon, (await cartRepo(tx).customerCouponUses(code, email)) - 1);
+        }
+        return true;
+      });
+    },
+
+    /** The method the shopper chose on the order-pay page becomes the order's own. */
+    async setPaymentMethod(id: number, method: { id: string; title: string }): Promise<void> {
+      await db
+        .updateTable('orders')
+        .set({ payment_method: method.id, payment_method_title: method.title })
+        .where('id', '=', id)
+        .where('status', '=', 'pending')
+        .execute();
+    },
+
+    /**
+     * An offline method (cash on delivery) needs no payment now: the pending order goes to
+     * processing, as a cash-on-delivery checkout does. Returns whether this call moved it.
+     */
+    async acceptOffline(id: number): Promise<boolean> {
+      const result = await db
+        .updateTable('orders')
+        .set({ status: 'processing' })
+        .where('id', '=', id)
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+  };
+}
+
+export type OrderPayRepo = ReturnType<typeof orderPayRepo>;

@@ -1,0 +1,352 @@
+import type { PageActionArgs, PageLoaderArgs } from '../../page-context.ts';
+import { useEffect, useRef, useState } from 'react';
+import { data, redirect, type MetaFunction } from 'react-router';
+import { paymentMethodById } from '../../payments/methods.ts';
+import { STRIPE_NONCES } from '../../payments/nonces.ts';
+import type { CardDetails } from '../../payments/ui/local-stripe.ts';
+import { messages } from '../../platform/messages/index.ts';
+import { createNonce, verifyNonce } from '../../platform/nonce/nonce.ts';
+import type { Notice } from '../../platform/session/session.ts';
+import { Notices } from '../../ui/notices.tsx';
+import { BlockingOverlay } from '../../ui/overlay.tsx';
+import type { Order } from '../order.ts';
+import {
+  defaultMethodFor,
+  finishOrderPayReturn,
+  orderIdParam,
+  payExistingOrder,
+  payStanding,
+  standingNotice,
+} from '../order-pay.ts';
+import { ORDER_PAY_NONCE } from '../nonces.ts';
+import { orderPayUrl, orderReceivedUrl } from '../place-order.ts';
+import { confirmFromMarker, parseConfirmMarker, preparePayment } from '../ui/browser-payment.ts';
+import { OrderPayTable } from '../ui/order-pay-table.tsx';
+import { methodsFor, PaymentMethods } from '../ui/payment-methods.tsx';
+
+export const meta: MetaFunction = () => [
+  { title: `${messages.payForOrder} – ${messages.shopName}` },
+];
+export const headers = () => ({ 'Cache-Control': 'private, no-store' });
+
+/** The order named by the URL, only with its key: otherwise nothing about it is told. */
+async function orderOf(
+  context: PageLoaderArgs['context'],
+  orderId: string | undefined,
+  request: Request,
+): Promise<Order | undefined> {
+  const id = orderIdParam(orderId);
+  const key = new URL(request.url).searchParams.get('key') ?? '';
+  if (id === null || key === '') return undefined;
+  return context.shop.orders.findWithKey(id, key);
+}
+
+const invalid = () => data({ view: 'invalid' as const }, { status: 404 });
+
+function pageData(context: PageLoaderArgs['context'], order: Order, errors: string[]) {
+  const standing = payStanding(order.status);
+  if (standing !== 'payable') {
+    return {
+      view: 'notice' as const,
+      id: order.id,
+      notice: standingNotice(order.status),
+      kind: standing,
+      receivedUrl: standing === 'cancelled' ? null : orderReceivedUrl(order),
+    };
+  }
+  return {
+    view: 'pay' as const,
+    id: order.id,
+    payUrl: orderPayUrl(order),
+    summary: {
+      lines: order.lines.map(({ name, quantity, total }) => ({ name, quantity, total })),
+      subtotal: order.subtotal,
+      discountTotal: order.discountTotal,
+      coupons: order.coupons,
+      shippingTotal: order.shippingTotal,
+      shippingMethod: order.shippingMethod?.title ?? null,
+      taxTotal: order.taxTotal,
+      total: order.total,
+    },
+    billing: order.billing,
+    defaultMethod: defaultMethodFor(order),
+    errors,
+    nonces: {
+      pay: context.nonce(ORDER_PAY_NONCE),
+      updateOrderStatus: context.nonce(STRIPE_NONCES.updateOrderStatus),
+      updateFailedOrder: context.nonce(STRIPE_NONCES.updateFailedOrder),
+    },
+    publishableKey: context.shop.payments.publishableKey,
+  };
+}
+
+/**
+ * The order-pay page (CONTRACT §1). Coming back from a card challenge or a redirect method
+ * (`payment_intent` in the URL) settles the order first: paid goes on to the thank-you page, a
+ * failure shows here and the order can be paid again.
+ */
+export async function loader({ params, request, context }: PageLoaderArgs) {
+  const found = await orderOf(context, params.orderId, request);
+  if (!found) return invalid();
+  const intentId = new URL(request.url).searchParams.get('payment_intent');
+  if (!intentId) return pageData(context, found, []);
+  const back = await finishOrderPayReturn(context.shop.checkoutDeps, found, intentId);
+  const { session, shop } = context;
+  if (back.kind === 'paid') {
+    if (session && session.id === back.order.sessionId) {
+      await shop.cart.empty(session.id);
+      context.cartChanged(await shop.cart.read(session.id));
+    }
+    throw redirect(back.redirect, 303);
+  }
+  return pageData(context, back.order, back.kind === 'failed' ? [back.message] : []);
+}
+
+interface ActionData {
+  errors: string[];
+  paymentMethod: string;
+}
+
+/**
+ * The pay form posts here, with or without JavaScript (WooCommerce's `pay_action`): success goes
+ * on to the thank-you page, a card challenge comes back to this page with the confirm marker,
+ * a redirect method leaves for its page; a refusal shows here.
+ */
+export async function action({ params, request, context }: PageActionArgs) {
+  const form = Object.fromEntries(
+    [...(await request.formData()).entries()].filter(
+      (e): e is [string, string] => typeof e[1] === 'string',
+    ),
+  );
+  const paymentMethod = form.payment_method ?? '';
+  const order = await orderOf(context, params.orderId, request);
+  if (!order) return data<ActionData>({ errors: [], paymentMethod }, { status: 404 });
+  const { shop, session } = context;
+  const sessionId = session?.id ?? '';
+  if (!verifyNonce(shop.secret, form['woocommerce-pay-nonce'], ORDER_PAY_NONCE, sessionId))
+    return data<ActionData>({ errors: [messages.invalidNonce], paymentMethod }, { status: 403 });
+  const result = await payExistingOrder(shop.checkoutDeps, order, form, {
+    origin: new URL(request.url).origin,
+    confirmNonce: createNonce(shop.secret, STRIPE_NONCES.updateOrderStatus, sessionId),
+    sessionId: session?.id ?? null,
+  });
+  if (result.result === 'failure')
+    return data<ActionData>({ errors: result.messages, paymentMethod }, { status: 200 });
+  if (session && session.id === order.sessionId)
+    context.cartChanged(await shop.cart.read(session.id));
+  const to = result.redirect.startsWith('#')
+    ? orderPayUrl(order) + result.redirect
+    : result.redirect;
+  return redirect(to, 303);
+}
+
+type LoaderData = { view: 'invalid' } | ReturnType<typeof pageData>;
+type PayData = Extract<LoaderData, { view: 'pay' }>;
+
+function errorNotices(texts: string[]): Notice[] {
+  return texts.map((text) => ({ type: 'error', text }));
+}
+
+function InvalidOrder() {
+  return (
+    <div className="order-pay-page">
+      <h1>{messages.payForOrder}</h1>
+      <ul className="notice notice-error woocommerce-error" role="alert">
+        <li>{messages.orderNotFound}</li>
+      </ul>
+      <p>
+        <a className="button" href="/shop/">
+          {messages.returnToShop}
+        </a>
+      </p>
+    </div>
+  );
+}
+
+function OrderNotPayable({ data: order }: { data: Extract<LoaderData, { view: 'notice' }> }) {
+  return (
+    <div className="order-pay-page">
+      <h1>{messages.payForOrder}</h1>
+      <div
+        className={`notice ${order.kind === 'cancelled' ? 'notice-error' : 'notice-info'} order-pay-standing`}
+        role="status"
+      >
+        <span>{order.notice}</span>
+        {order.receivedUrl && (
+          <a className="button notice-link" href={order.receivedUrl}>
+            {messages.orderPayViewOrder}
+          </a>
+        )}
+      </div>
+      {!order.receivedUrl && (
+        <p>
+          <a className="button" href="/shop/">
+            {messages.returnToShop}
+          </a>
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The pay form: the order's table, its billing country's methods, terms and `Pay for order`. */
+function OrderPayForm({ order, actionData }: { order: PayData; actionData?: ActionData }) {
+  const { nonces, publishableKey } = order;
+  const [hydrated, setHydrated] = useState(false);
+  const [method, setMethod] = useState(actionData?.paymentMethod || order.defaultMethod);
+  const [card, setCard] = useState<CardDetails>({ number: '', expiry: '', cvc: '' });
+  const [processing, setProcessing] = useState(false);
+  const [termsOpen, setTermsOpen] = useState(false);
+  const [blikError, setBlikError] = useState<string | null>(null);
+  const [notices, setNotices] = useState<Notice[]>(
+    errorNotices([...order.errors, ...(actionData?.errors ?? [])]),
+  );
+  const paymentMethodRef = useRef<HTMLInputElement>(null);
+
+  const offered = methodsFor(order.billing.country);
+  const chosen = offered.some((m) => m.id === method) ? method : (offered[0]?.id ?? '');
+
+  function fail(texts: string[]) {
+    setNotices(errorNotices(texts.length > 0 ? texts : [messages.checkoutGenericError]));
+    setProcessing(false);
+  }
+
+  async function finishConfirm(marker: NonNullable<ReturnType<typeof parseConfirmMarker>>) {
+    setProcessing(true);
+    const result = await confirmFromMarker(marker, publishableKey, nonces);
+    if ('redirect' in result) window.location.assign(result.redirect);
+    else fail([result.error]);
+  }
+
+  useEffect(() => {
+    setHydrated(true);
+    const hash = window.location.hash;
+    const marker = parseConfirmMarker(hash);
+    // Seed 001 §5: on the order-pay page a marker counts only when it names this order.
+    if (marker && marker.orderId === order.id) void finishConfirm(marker);
+    else if (hash.startsWith('#wc-stripe-'))
+      history.replaceState(null, '', window.location.pathname + window.location.search);
+    const onShow = (event: PageTransitionEvent) => {
+      if (event.persisted) setProcessing(false);
+    };
+    window.addEventListener('pageshow', onShow);
+    return () => window.removeEventListener('pageshow', onShow);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  /** The deferred-intent step (seed 001 §4), then the form posts as it would without JavaScript. */
+  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (processing) return;
+    const form = event.currentTarget;
+    setProcessing(true);
+    setBlikError(null);
+    const paymentMethod = paymentMethodById(chosen);
+    if (paymentMethod && order.summary.total > 0) {
+      const fields = new FormData(form);
+      for (const [name, value] of Object.entries(order.billing))
+        fields.set(`billing_${name}`, String(value ?? ''));
+      const prepared = await preparePayment(paymentMethod, fields, publishableKey, card);
+      if ('error' in prepared) {
+        if (prepared.field === 'blik') setBlikError(prepared.error);
+        return fail([prepared.error]);
+      }
+      paymentMethodRef.current!.value = prepared.fields['wc-stripe-payment-method'] ?? '';
+    }
+    form.submit();
+  }
+
+  return (
+    <div className="order-pay-page">
+      <h1>{messages.payForOrder}</h1>
+      <Notices notices={notices} scrollIntoView />
+      <form
+        method="post"
+        action={order.payUrl}
+        id="order_review"
+        className={`order-pay-form${processing ? ' processing' : ''}`}
+        onSubmit={hydrated ? onSubmit : undefined}
+        aria-busy={processing || undefined}
+      >
+        <input type="hidden" name="woocommerce-pay-nonce" value={nonces.pay} />
+        <input type="hidden" name="woocommerce_pay" value="1" />
+        <input
+          ref={paymentMethodRef}
+          type="hidden"
+          name="wc-stripe-payment-method"
+          defaultValue=""
+        />
+        <div className="order-pay-layout">
+          <section className="order-pay-summary" aria-labelledby="order-pay-heading">
+            <h2 id="order-pay-heading">
+              Order number <span className="order-pay-number">{order.id}</span>
+            </h2>
+            <OrderPayTable order={order.summary} />
+          </section>
+          <div className="checkout-review order-pay-payment">
+            {order.summary.total > 0 && (
+              <PaymentMethods
+                country={order.billing.country}
+                chosen={chosen}
+                onChoose={setMethod}
+                card={card}
+                onCardChange={setCard}
+                hydrated={hydrated}
+                disabled={processing}
+                blikError={blikError}
+              />
+            )}
+            <div className="woocommerce-terms-and-conditions-wrapper">
+              {termsOpen && (
+                <div className="woocommerce-terms-and-conditions" id="terms-text">
+                  <p>{messages.termsText}</p>
+                </div>
+              )}
+              <p className="form-row validate-required">
+                <input type="hidden" name="terms-field" value="1" />
+                <input id="terms" type="checkbox" name="terms" required />
+                <label htmlFor="terms">
+                  I have read and agree to the website{' '}
+                  <button
+                    type="button"
+                    className="link-button woocommerce-terms-and-conditions-link"
+                    aria-expanded={termsOpen}
+                    aria-controls="terms-text"
+                    onClick={() => setTermsOpen(!termsOpen)}
+                  >
+                    terms and conditions
+                  </button>{' '}
+                  <abbr className="required" title="required">
+                    *
+                  </abbr>
+                </label>
+              </p>
+            </div>
+            <button
+              type="submit"
+              className="button button-primary button-large"
+              id="place_order"
+              value={messages.payForOrder}
+              disabled={processing}
+            >
+              {messages.payForOrder}
+            </button>
+          </div>
+        </div>
+      </form>
+      <BlockingOverlay active={processing} fullPage />
+    </div>
+  );
+}
+
+export default function OrderPayPage({
+  loaderData,
+  actionData,
+}: {
+  loaderData: LoaderData;
+  actionData?: ActionData;
+}) {
+  if (loaderData.view === 'invalid') return <InvalidOrder />;
+  if (loaderData.view === 'notice') return <OrderNotPayable data={loaderData} />;
+  return <OrderPayForm order={loaderData} actionData={actionData} />;
+}

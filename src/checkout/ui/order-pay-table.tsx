@@ -1,0 +1,91 @@
+import type { Money } from '../../platform/money/money.ts';
+import { formatMoney } from '../../platform/money/money.ts';
+
+/** What the order-pay table shows: the order's lines and totals as they were stored. */
+export interface OrderPaySummary {
+  lines: { name: string; quantity: number; total: Money }[];
+  subtotal: Money;
+  discountTotal: Money;
+  coupons: string[];
+  shippingTotal: Money;
+  shippingMethod: string | null;
+  taxTotal: Money;
+  total: Money;
+}
+
+/** WooCommerce's form-pay table: product, quantity and total per line, then the order totals. */
+export function OrderPayTable({ order }: { order: OrderPaySummary }) {
+  return (
+    <table className="shop_table order-pay-table">
+      <caption className="visually-hidden">Your order</caption>
+      <thead>
+        <tr>
+          <th scope="col" className="product-name">
+            Product
+          </th>
+          <th scope="col" className="product-quantity">
+            Qty
+          </th>
+          <th scope="col" className="product-total">
+            Totals
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {order.lines.map((line, index) => (
+          <tr key={index} className="order_item">
+            <td className="product-name">{line.name}</td>
+            <td className="product-quantity">
+              <strong>× {line.quantity}</strong>
+            </td>
+            <td className="product-total">{formatMoney(line.total)}</td>
+          </tr>
+        ))}
+      </tbody>
+      <tfoot>
+        <tr className="cart-subtotal">
+          <th scope="row" colSpan={2}>
+            Subtotal
+          </th>
+          <td>{formatMoney(order.subtotal)}</td>
+        </tr>
+        {order.discountTotal > 0 && (
+          <tr className="cart-discount">
+            <th scope="row" colSpan={2}>
+              Discount{order.coupons.length > 0 && `: ${order.coupons.join(', ')}`}
+            </th>
+            <td>-{formatMoney(order.discountTotal)}</td>
+          </tr>
+        )}
+        {order.shippingMethod && (
+          <tr className="shipping">
+            <th scope="row" colSpan={2}>
+              Shipping
+            </th>
+            <td>
+              {order.shippingTotal > 0
+                ? `${formatMoney(order.shippingTotal)} via ${order.shippingMethod}`
+                : order.shippingMethod}
+            </td>
+          </tr>
+        )}
+        {order.taxTotal > 0 && (
+          <tr className="tax-total">
+            <th scope="row" colSpan={2}>
+              Tax
+            </th>
+            <td>{formatMoney(order.taxTotal)}</td>
+          </tr>
+        )}
+        <tr className="order-total">
+          <th scope="row" colSpan={2}>
+            Total
+          </th>
+          <td>
+            <strong>{formatMoney(order.total)}</strong>
+          </td>
+        </tr>
+      </tfoot>
+    </table>
+  );
+}
