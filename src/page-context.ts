@@ -16,6 +16,8 @@ export interface PageContext {
   nonce(action: string): string;
   /** Keeps the browser's cart cookies in step after a page action changed the cart. */
   cartChanged(view: CartView): void;
+  /** The visitor's address (behind a trusted proxy, the forwarded one): per-IP limits. */
+  clientIp?: string;
 }
 
 /** Arguments of every page loader and action, with the shop's context typed. */
@@ -37,6 +39,7 @@ export async function pageContext(
     },
     nonce: (action) => createNonce(shop.secret, action, context.session?.id ?? ''),
     cartChanged: (view) => setCartCookies(reply, view),
+    clientIp: request.ip,
   };
   return context;
 }

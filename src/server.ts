@@ -7,6 +7,7 @@ import {
   registerStoreApiCartRoutes,
 } from './cart/cart.routes.ts';
 import { slideOutAjaxCalls } from './cart/slide-out.routes.ts';
+import { accountAjaxCalls } from './accounts/accounts.routes.ts';
 import { checkoutAjaxCalls } from './checkout/checkout.routes.ts';
 import { pageContext } from './page-context.ts';
 import {
@@ -76,7 +77,7 @@ export async function buildServer(shop: Shop, options: ServerOptions = {}): Prom
         ...checkoutAjaxCalls(shop),
         ...paymentAjaxCalls(shop),
       ]),
-      adminAjax: slideOutAjaxCalls(shop),
+      adminAjax: new Map([...slideOutAjaxCalls(shop), ...accountAjaxCalls(shop)]),
     },
     shop.sessionDeps,
     async (request, reply) => (pages ? pages.handle(request, reply) : reply.callNotFound()),

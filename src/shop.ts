@@ -1,3 +1,4 @@
+import { accountsService, type AccountsService } from './accounts/accounts.service.ts';
 import { catalogRepo, type CatalogRepo } from './catalog/catalog.repo.ts';
 import { cartService, type CartService } from './cart/cart.service.ts';
 import { chargesStore, type ChargesStore } from './checkout/charges.repo.ts';
@@ -42,6 +43,7 @@ export interface Shop {
   address: { host: string; port: number };
   settings: SettingsStore;
   charges: ChargesStore;
+  accounts: AccountsService;
   sessionToken(session: Session): string;
   close(): Promise<void>;
 }
@@ -75,6 +77,7 @@ export async function createShop(
     charges: charges.read,
   });
   const orders = ordersRepo(handle.db);
+  const accounts = accountsService(handle.db, sessions, settings);
   return {
     config,
     log,
@@ -86,11 +89,12 @@ export async function createShop(
     orders,
     sessions,
     sessionDeps: { sessions, secret },
-    checkoutDeps: { db: handle.db, cart, orders, payments: () => payments },
+    checkoutDeps: { db: handle.db, cart, orders, payments: () => payments, accounts },
     payments,
     address,
     settings,
     charges,
+    accounts,
     sessionToken: (session) => signSessionId(secret, session.id),
     close: () => handle.destroy(),
   };

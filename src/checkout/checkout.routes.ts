@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { setSessionCookie } from '../accounts/session-cookie.ts';
 import { setCartCookies } from '../cart/cart.routes.ts';
 import { STRIPE_NONCES } from '../payments/nonces.ts';
 import { ajaxCall, type AjaxCalls } from '../platform/http/ajax.ts';
@@ -37,7 +38,7 @@ export function checkoutAnswer(result: CheckoutResult) {
       errors: result.messages,
       field_errors: result.fieldErrors,
       refresh: false,
-      reload: false,
+      reload: result.reload ?? false,
     };
   }
   return { result: 'success', redirect: result.redirect, order_id: result.order.id };
@@ -87,13 +88,13 @@ export function checkoutAjaxCalls(shop: Shop): AjaxCalls {
           const session = await readSession(request, shop.sessionDeps);
           const result = await placeOrder(shop.checkoutDeps, session?.id, form, {
             origin: requestOrigin(request),
-            confirmNonce: createNonce(
-              shop.secret,
-              STRIPE_NONCES.updateOrderStatus,
-              session?.id ?? '',
-            ),
+            confirmNonce: (sessionId) =>
+              createNonce(shop.secret, STRIPE_NONCES.updateOrderStatus, sessionId),
           });
-          if (session) setCartCookies(reply, await shop.cart.read(session.id));
+          // Signing up at checkout logged the shopper in under a new session id.
+          if (result.session) setSessionCookie(request, reply, shop.secret, result.session);
+          const current = result.session ?? session;
+          if (current) setCartCookies(reply, await shop.cart.read(current.id));
           return checkoutAnswer(result);
         },
       }),

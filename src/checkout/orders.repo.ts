@@ -78,7 +78,13 @@ export function ordersRepo(db: Db) {
      * Creates the order and takes its stock, all or nothing: each line's stock is decremented by
      * a conditional update, and a line that cannot be met rolls the whole order back.
      */
-    async create(draft: OrderDraft, sessionId: string | null, status: OrderStatus): Promise<Order> {
+    async create(
+      draft: OrderDraft,
+      sessionId: string | null,
+      status: OrderStatus,
+      /** The customer logged in when ordering: their account's orders and next checkout's prefill. */
+      customerId: number | null = null,
+    ): Promise<Order> {
       return db.transaction().execute(async (tx) => {
         for (const line of draft.lines) {
           const result = await tx
@@ -114,7 +120,7 @@ export function ordersRepo(db: Db) {
           .values({
             order_key: key,
             status,
-            customer_id: null,
+            customer_id: customerId,
             session_id: sessionId,
             currency: draft.currency,
             billing_json: JSON.stringify(draft.billing),

@@ -1,3 +1,5 @@
+import { newPasswordProblem, wantsAccount } from '../accounts/account.ts';
+import type { AccountsService } from '../accounts/accounts.service.ts';
 import type { CartService, CartView } from '../cart/cart.service.ts';
 import { cartRepo } from '../cart/cart.repo.ts';
 import { availableFor, paymentMethodById, type PaymentMethodInfo } from '../payments/methods.ts';
@@ -7,6 +9,7 @@ import { CHECKOUT_CLAIM_STALE_MS } from '../platform/constants/index.ts';
 import type { Db } from '../platform/db/database.ts';
 import { ShopError } from '../platform/errors/shop-error.ts';
 import { messages } from '../platform/messages/index.ts';
+import type { Session } from '../platform/session/session.ts';
 import {
   addressFromForm,
   validateAddress,
@@ -19,15 +22,28 @@ import type { OrdersRepo } from './orders.repo.ts';
 import { settlePayment } from './settle-payment.ts';
 import type { Destination } from './shipping.ts';
 
+/**
+ * `session`: the session the shopper goes on with when this checkout opened an account and
+ * logged them in (a new id: its cookie must be set). `reload`: the page's nonces belong to the
+ * old session, so the browser reloads the checkout, where the errors wait as notices.
+ */
 export type CheckoutResult =
-  | { result: 'success'; redirect: string; order: Order }
-  | { result: 'failure'; messages: string[]; fieldErrors: FieldError[]; order?: Order };
+  | { result: 'success'; redirect: string; order: Order; session?: Session }
+  | {
+      result: 'failure';
+      messages: string[];
+      fieldErrors: FieldError[];
+      order?: Order;
+      session?: Session;
+      reload?: boolean;
+    };
 
 export interface CheckoutDeps {
   db: Db;
   cart: CartService;
   orders: OrdersRepo;
   payments: () => PaymentsConfig;
+  accounts: AccountsService;
 }
 
 export function orderReceivedUrl(order: Pick<Order, 'id' | 'key'>): string {
@@ -81,23 +97,47 @@ function choosePayment(
   return { method, paymentMethodId };
 }
 
+/** A new account's problems, with the address errors: password, and an email already taken. */
+async function accountErrors(
+  deps: CheckoutDeps,
+  billing: BillingAddress,
+  password: string,
+): Promise<FieldError[]> {
+  const problem = newPasswordProblem(password);
+  if (problem) return [{ field: 'account_password', message: problem }];
+  if (billing.email !== '' && (await deps.accounts.customers.findByEmail(billing.email)))
+    return [{ field: 'billing_email', message: messages.accountExists }];
+  return [];
+}
+
 /**
  * Places an order from the session's cart and the submitted checkout form: reprice for the
- * address and shipping choice, validate, create the order with its stock in one transaction,
- * take payment, empty the cart. One checkout of a cart runs at a time.
+ * address and shipping choice, validate, open the shopper's account when they asked for one
+ * (seed 001 §2, §6) and log them in, create the order with its stock in one transaction, take
+ * payment, empty the cart. One checkout of a cart runs at a time.
  */
 export async function placeOrder(
   deps: CheckoutDeps,
   sessionId: string | undefined,
   form: Record<string, unknown>,
-  request: { origin: string; confirmNonce: string },
+  request: {
+    origin: string;
+    /** The confirm nonce of the session the order is placed in (a new one after signing up). */
+    confirmNonce: (sessionId: string) => string;
+  },
 ): Promise<CheckoutResult> {
   const current = await deps.cart.read(sessionId);
   if (!sessionId || current.totals.lines.length === 0) return failure([messages.checkoutCartEmpty]);
+  const loggedIn = await deps.accounts.customers.customerOfSession(sessionId);
+  const rules = await deps.accounts.checkoutRules(loggedIn);
+  if (rules.mustLogIn) return failure([messages.mustLogInToCheckout]);
+  const signUp = wantsAccount(form, rules);
+  const password = typeof form.account_password === 'string' ? form.account_password : '';
   const { billing, shipping } = checkoutAddresses(form);
   const fieldErrors = [
     ...validateAddress(billing, 'billing'),
     ...(shipping ? validateAddress(shipping, 'shipping') : []),
+    ...(signUp ? await accountErrors(deps, billing, password) : []),
   ];
   if (fieldErrors.length > 0)
     return failure(
@@ -119,15 +159,36 @@ export async function placeOrder(
   const carts = cartRepo(deps.db);
   if (!(await carts.claimCheckout(sessionId, CHECKOUT_CLAIM_STALE_MS)))
     throw new ShopError('checkout_in_progress', messages.checkoutInProgress, 409);
+  let session: Session | undefined;
   try {
-    return await createAndPay(deps, sessionId, view, form, {
+    let customerId = loggedIn;
+    if (signUp) {
+      const opened = await deps.accounts.register({
+        email: billing.email,
+        password,
+        firstName: billing.first_name,
+        lastName: billing.last_name,
+      });
+      if ('error' in opened) return failure([opened.error]);
+      // Logged in from here on, under a new session id that carries the cart (and this claim).
+      session = await deps.accounts.startSession(sessionId, opened.customer.id);
+      customerId = opened.customer.id;
+    }
+    const orderSession = session?.id ?? sessionId;
+    const result = await createAndPay(deps, orderSession, view, form, {
       billing,
       shipping,
-      ...request,
+      origin: request.origin,
+      confirmNonce: request.confirmNonce(orderSession),
       choice,
+      customerId,
     });
+    if (!session) return result;
+    if (result.result === 'success') return { ...result, session };
+    await deps.accounts.keepErrors(session.id, result.messages);
+    return { ...result, session, reload: true };
   } finally {
-    await carts.releaseCheckout(sessionId);
+    await carts.releaseCheckout(session?.id ?? sessionId);
   }
 }
 
@@ -142,6 +203,7 @@ async function createAndPay(
     origin: string;
     confirmNonce: string;
     choice: PaymentChoice;
+    customerId: number | null;
   },
 ): Promise<CheckoutResult> {
   const { method, paymentMethodId } = input.choice;
@@ -159,6 +221,7 @@ async function createAndPay(
       }),
       sessionId,
       method.type ? 'pending' : 'processing',
+      input.customerId,
     );
   } catch (error) {
     if (error instanceof ShopError) return failure([error.message]);

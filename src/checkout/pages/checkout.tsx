@@ -1,6 +1,8 @@
 import type { PageActionArgs, PageLoaderArgs } from '../../page-context.ts';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { redirect, type MetaFunction } from 'react-router';
+import { logoutUrl, safeRedirect } from '../../accounts/account.ts';
+import { LOGIN_NONCE, LOGIN_NONCE_FIELD, LOGOUT_NONCE } from '../../accounts/nonces.ts';
 import { APPLY_COUPON_NONCE, REMOVE_COUPON_NONCE } from '../../cart/nonces.ts';
 import { minor, type StoreCart } from '../../cart/store-cart.ts';
 import { EmptyCart } from '../../cart/ui/cart-totals.tsx';
@@ -8,8 +10,9 @@ import { paymentMethodById } from '../../payments/methods.ts';
 import { STRIPE_NONCES } from '../../payments/nonces.ts';
 import type { CardDetails } from '../../payments/ui/local-stripe.ts';
 import { postForm, wcAjaxUrl } from '../../platform/http/client.ts';
-import { messages } from '../../platform/messages/index.ts';
+import { format, messages } from '../../platform/messages/index.ts';
 import { createNonce, verifyNonce } from '../../platform/nonce/nonce.ts';
+import { sessionCookieHeader } from '../../platform/session/session-cookie.ts';
 import type { Notice } from '../../platform/session/session.ts';
 import { Notices } from '../../ui/notices.tsx';
 import { BlockingOverlay } from '../../ui/overlay.tsx';
@@ -20,6 +23,8 @@ import { placeOrder } from '../place-order.ts';
 import { AddressFields, revalidateAddressFields } from '../ui/address-fields.tsx';
 import { confirmFromMarker, parseConfirmMarker, preparePayment } from '../ui/browser-payment.ts';
 import { CheckoutCoupon } from '../ui/checkout-coupon.tsx';
+import { CheckoutLogin } from '../ui/checkout-login.tsx';
+import { CreateAccountFields } from '../ui/create-account-fields.tsx';
 import { OrderReview } from '../ui/order-review.tsx';
 import {
   createOrderReviewUpdater,
@@ -32,7 +37,25 @@ import { orderReviewPayload, requiredAddressFilled } from '../ui/order-review-pa
 export const meta: MetaFunction = () => [{ title: `Checkout – ${messages.shopName}` }];
 export const headers = () => ({ 'Cache-Control': 'private, no-store' });
 
-export async function loader({ context }: PageLoaderArgs) {
+/**
+ * What the checkout shows about accounts: the login reminder or who is logged in (with the way
+ * out), the account fields the shop allows, and a logged-in customer's starting values.
+ */
+async function accountView(context: PageLoaderArgs['context'], url: URL) {
+  const { shop, session } = context;
+  const customer = session?.customerId
+    ? await shop.accounts.customers.findById(session.customerId)
+    : undefined;
+  return {
+    email: customer?.email ?? null,
+    rules: await shop.accounts.checkoutRules(customer ? customer.id : null),
+    prefill: customer ? await shop.accounts.prefill(customer) : {},
+    loginOpen: url.searchParams.get('login') === '1',
+    logoutUrl: customer ? logoutUrl(context.nonce(LOGOUT_NONCE), '/checkout/') : null,
+  };
+}
+
+export async function loader({ request, context }: PageLoaderArgs) {
   const { shop, session } = context;
   const view = await shop.cart.read(session?.id);
   return {
@@ -45,8 +68,10 @@ export async function loader({ context }: PageLoaderArgs) {
       removeCoupon: context.nonce(REMOVE_COUPON_NONCE),
       updateOrderStatus: context.nonce(STRIPE_NONCES.updateOrderStatus),
       updateFailedOrder: context.nonce(STRIPE_NONCES.updateFailedOrder),
+      login: context.nonce(LOGIN_NONCE),
     },
     publishableKey: shop.payments.publishableKey,
+    account: await accountView(context, new URL(request.url)),
   };
 }
 
@@ -54,6 +79,43 @@ interface ActionData {
   errors: string[];
   fieldErrors: FieldError[];
   values: Record<string, string>;
+  /** A refused login without JavaScript: the form stays open with the name typed. */
+  login?: { username: string };
+}
+
+/** The form's values to show again: never a password. */
+function withoutPasswords(form: Record<string, string>): Record<string, string> {
+  const { account_password: _password, password: _login, ...rest } = form;
+  return rest;
+}
+
+/** The login form without JavaScript: logged in, back to the checkout; refused, notices. */
+async function loginAction(
+  form: Record<string, string>,
+  request: Request,
+  context: PageActionArgs['context'],
+): Promise<ActionData | Response> {
+  const { shop, session } = context;
+  const username = form.username ?? '';
+  const refuse = (texts: string[]): ActionData => ({
+    errors: texts,
+    fieldErrors: [],
+    values: {},
+    login: { username },
+  });
+  if (!verifyNonce(shop.secret, form[LOGIN_NONCE_FIELD], LOGIN_NONCE, session?.id ?? ''))
+    return refuse([messages.invalidNonce]);
+  const outcome = await shop.accounts.logInSession(session?.id, {
+    username,
+    password: form.password ?? '',
+    ip: context.clientIp ?? '',
+  });
+  if (!outcome.ok) return refuse([...new Set(Object.values(outcome.errors))]);
+  const secure = new URL(request.url).protocol === 'https:';
+  return redirect(safeRedirect(form.redirect, '/checkout/'), {
+    status: 303,
+    headers: { 'Set-Cookie': sessionCookieHeader(shop.secret, outcome.session, secure) },
+  });
 }
 
 /** The no-JavaScript checkout: the form posts here and lands on the order-received page. */
@@ -63,20 +125,34 @@ export async function action({ request, context }: PageActionArgs): Promise<Acti
       (e): e is [string, string] => typeof e[1] === 'string',
     ),
   );
+  if (LOGIN_NONCE_FIELD in form) return loginAction(form, request, context);
   const { shop, session } = context;
   const sessionId = session?.id ?? '';
   if (
     !verifyNonce(shop.secret, form['woocommerce-process-checkout-nonce'], CHECKOUT_NONCE, sessionId)
   )
-    return { errors: [messages.invalidNonce], fieldErrors: [], values: form };
+    return { errors: [messages.invalidNonce], fieldErrors: [], values: withoutPasswords(form) };
+  const url = new URL(request.url);
   const result = await placeOrder(shop.checkoutDeps, session?.id, form, {
-    origin: new URL(request.url).origin,
-    confirmNonce: createNonce(shop.secret, STRIPE_NONCES.updateOrderStatus, sessionId),
+    origin: url.origin,
+    confirmNonce: (id) => createNonce(shop.secret, STRIPE_NONCES.updateOrderStatus, id),
   });
-  if (result.result === 'failure')
-    return { errors: result.messages, fieldErrors: result.fieldErrors, values: form };
-  if (session) context.cartChanged(await shop.cart.read(session.id));
-  return redirect(result.redirect, 303);
+  // Signing up logged the shopper in under a new session id: the browser gets its cookie.
+  const headers = result.session
+    ? { 'Set-Cookie': sessionCookieHeader(shop.secret, result.session, url.protocol === 'https:') }
+    : undefined;
+  if (result.result === 'failure') {
+    // The errors wait in the new session; the reloaded checkout shows them.
+    if (result.reload) return redirect('/checkout/', { status: 303, headers });
+    return {
+      errors: result.messages,
+      fieldErrors: result.fieldErrors,
+      values: withoutPasswords(form),
+    };
+  }
+  const current = result.session ?? session;
+  if (current) context.cartChanged(await shop.cart.read(current.id));
+  return redirect(result.redirect, { status: 303, headers });
 }
 
 interface CheckoutAnswer {
@@ -85,6 +161,7 @@ interface CheckoutAnswer {
   errors?: string[];
   field_errors?: FieldError[];
   message?: string;
+  reload?: boolean;
 }
 
 interface ReviewAnswer {
@@ -107,8 +184,8 @@ export default function CheckoutPage({
   loaderData: LoaderData;
   actionData?: ActionData;
 }) {
-  const { nonces, publishableKey } = loaderData;
-  const values = actionData?.values ?? {};
+  const { nonces, publishableKey, account } = loaderData;
+  const values = actionData?.values ?? account.prefill;
   const [cart, setCart] = useState(loaderData.cart);
   const [hydrated, setHydrated] = useState(false);
   const [country, setCountry] = useState(values.billing_country ?? loaderData.country);
@@ -157,6 +234,26 @@ export default function CheckoutPage({
   }, []);
 
   if (cart.items.length === 0) return <EmptyCart title="Checkout" />;
+  const login = account.rules.loginReminder && (
+    <CheckoutLogin
+      nonce={nonces.login}
+      hydrated={hydrated}
+      initiallyOpen={
+        account.loginOpen || account.rules.mustLogIn || actionData?.login !== undefined
+      }
+      username={actionData?.login?.username ?? ''}
+    />
+  );
+  // Seed 001 §6: neither guests nor new accounts may check out, so the login form is all there is.
+  if (account.rules.mustLogIn)
+    return (
+      <div className="checkout-page">
+        <h1>Checkout</h1>
+        <Notices notices={notices} scrollIntoView />
+        <p className="woocommerce-info must-log-in">{messages.mustLogInToCheckout}</p>
+        {login}
+      </div>
+    );
   const refresh = () => updater.current?.update();
 
   function fail(texts: string[]) {
@@ -195,6 +292,8 @@ export default function CheckoutPage({
         { read: repairCheckoutJson },
       );
       const data = answer.data ?? {};
+      // Signed up and logged in, then refused: this page's nonces are the old session's.
+      if (data.result === 'failure' && data.reload) return window.location.reload();
       if (data.result === 'success' && data.redirect) {
         const marker = parseConfirmMarker(data.redirect);
         if (marker) return void finishConfirm(marker);
@@ -224,6 +323,13 @@ export default function CheckoutPage({
     <div className="checkout-page">
       <h1>Checkout</h1>
       <Notices notices={notices} scrollIntoView />
+      {login}
+      {account.email && account.logoutUrl && (
+        <p className="woocommerce-info logged-in-as">
+          {format(messages.loggedInAs, { email: account.email })}{' '}
+          <a href={account.logoutUrl}>{messages.logOut}</a>
+        </p>
+      )}
       {hydrated && (
         <CheckoutCoupon
           nonce={nonces.applyCoupon}
@@ -259,6 +365,13 @@ export default function CheckoutPage({
                 if (event.type === 'change') refresh();
               }}
             />
+            {account.rules.createAccount !== 'no' && (
+              <CreateAccountFields
+                mode={account.rules.createAccount}
+                checked={values.createaccount === '1'}
+                errors={fieldErrors}
+              />
+            )}
             {cart.needs_shipping && (
               <div className="woocommerce-shipping-fields">
                 <p className="form-row form-row-wide ship-to-different-address">

@@ -65,3 +65,15 @@ export const ORDER_REVIEW_DELAY_MS = 5;
 export const ORDER_REVIEW_TYPING_DELAY_MS = 1000;
 export const CHECKOUT_SCROLL_MS = 600;
 export const CHECKOUT_SLIDE_MS = 400;
+
+// Ours: customer accounts (src/accounts).
+/** A new account's password: at least this long (NIST SP 800-63B's minimum); longer is refused. */
+export const ACCOUNT_PASSWORD_MIN_LENGTH = 8;
+export const ACCOUNT_PASSWORD_MAX_LENGTH = 256;
+/** Log-in attempts per client IP and per email address in a window; the next one is refused. */
+export const LOGIN_RATE_LIMIT = {
+  perIp: { max: 20, windowMs: 15 * 60_000 },
+  perEmail: { max: 5, windowMs: 15 * 60_000 },
+} as const;
+/** Log-in counters one app server keeps at most (the oldest go first). */
+export const LOGIN_RATE_LIMIT_KEYS_KEPT = 10_000;

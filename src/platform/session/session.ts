@@ -209,6 +209,55 @@ export function sessionRepo(db: Db) {
       return JSON.parse(row.notices_json) as Notice[];
     },
 
+    /**
+     * Logs a customer in (or out, with null) under a new session id, so an id someone knew
+     * before the change is worth nothing after it (session fixation). The old session's cart and
+     * waiting notices move to the new id and the old id is removed, in one transaction.
+     */
+    async rotate(
+      oldId: string | undefined,
+      customerId: number | null,
+      now = new Date(),
+    ): Promise<Session> {
+      const session: Session = { ...newSession(now), customerId };
+      await db.transaction().execute(async (tx) => {
+        const old = oldId
+          ? await tx
+              .selectFrom('sessions')
+              .select('notices_json')
+              .where('id', '=', oldId)
+              .executeTakeFirst()
+          : undefined;
+        await tx
+          .insertInto('sessions')
+          .values({
+            id: session.id,
+            customer_id: customerId,
+            notices_json: old?.notices_json ?? '[]',
+            created_at: now.toISOString(),
+            expires_at: session.expiresAt,
+          })
+          .execute();
+        if (oldId && old) {
+          await tx
+            .updateTable('carts')
+            .set({ session_id: session.id })
+            .where('session_id', '=', oldId)
+            .execute();
+          await tx.deleteFrom('sessions').where('id', '=', oldId).execute();
+        }
+      });
+      return session;
+    },
+
+    /** Ends a session (logging out): the session and its cart are gone. */
+    async end(id: string): Promise<void> {
+      await db.transaction().execute(async (tx) => {
+        await tx.deleteFrom('carts').where('session_id', '=', id).execute();
+        await tx.deleteFrom('sessions').where('id', '=', id).execute();
+      });
+    },
+
     async deleteExpired(now = new Date()): Promise<number> {
       const result = await db
         .deleteFrom('sessions')

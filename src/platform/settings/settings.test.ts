@@ -5,17 +5,38 @@ import { parseSettings, settingsStore } from './settings.ts';
 
 describe('shop settings', () => {
   it('reads WooCommerce-style yes/no options, with defaults', () => {
-    expect(parseSettings([])).toEqual({ cartRedirectAfterAdd: false, baseCountry: 'US' });
+    expect(parseSettings([])).toEqual({
+      cartRedirectAfterAdd: false,
+      baseCountry: 'US',
+      guestCheckout: true,
+      signupOnCheckout: true,
+    });
     expect(parseSettings([{ name: 'woocommerce_cart_redirect_after_add', value: 'yes' }])).toEqual({
       cartRedirectAfterAdd: true,
       baseCountry: 'US',
+      guestCheckout: true,
+      signupOnCheckout: true,
     });
+  });
+
+  it('reads the checkout’s account options (seed 001 §6), both allowed unless set to no', () => {
+    expect(
+      parseSettings([
+        { name: 'woocommerce_enable_guest_checkout', value: 'no' },
+        { name: 'woocommerce_enable_signup_and_login_from_checkout', value: 'no' },
+      ]),
+    ).toMatchObject({ guestCheckout: false, signupOnCheckout: false });
+    expect(
+      parseSettings([{ name: 'woocommerce_enable_signup_and_login_from_checkout', value: 'yes' }]),
+    ).toMatchObject({ guestCheckout: true, signupOnCheckout: true });
   });
 
   it('reads the base country from WooCommerce’s `country:state` default', () => {
     expect(parseSettings([{ name: 'woocommerce_default_country', value: 'GB:LND' }])).toEqual({
       cartRedirectAfterAdd: false,
       baseCountry: 'GB',
+      guestCheckout: true,
+      signupOnCheckout: true,
     });
   });
 });

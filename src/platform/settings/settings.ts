@@ -10,14 +10,30 @@ export interface ShopSettings {
   cartRedirectAfterAdd: boolean;
   /** WooCommerce's `default_country` (`US` or `US:CA`): where shipping and tax start from. */
   baseCountry: string;
+  /** WooCommerce's `enable_guest_checkout` (seed 001 §6 option_guest_checkout): check out without an account. */
+  guestCheckout: boolean;
+  /** WooCommerce's `enable_signup_and_login_from_checkout` (seed 001 §6 createaccount): open an account at checkout. */
+  signupOnCheckout: boolean;
 }
 
-const defaults: ShopSettings = { cartRedirectAfterAdd: false, baseCountry: 'US' };
+const defaults: ShopSettings = {
+  cartRedirectAfterAdd: false,
+  baseCountry: 'US',
+  guestCheckout: true,
+  signupOnCheckout: true,
+};
 
 const names: Record<keyof ShopSettings, string> = {
   cartRedirectAfterAdd: 'woocommerce_cart_redirect_after_add',
   baseCountry: 'woocommerce_default_country',
+  guestCheckout: 'woocommerce_enable_guest_checkout',
+  signupOnCheckout: 'woocommerce_enable_signup_and_login_from_checkout',
 };
+
+/** A WooCommerce `yes`/`no` option, or its default when unset. */
+function yes(value: string | undefined, fallback: boolean): boolean {
+  return value === undefined ? fallback : value === 'yes';
+}
 
 export function parseSettings(rows: { name: string; value: string }[]): ShopSettings {
   const values = new Map(rows.map((row) => [row.name, row.value]));
@@ -26,6 +42,8 @@ export function parseSettings(rows: { name: string; value: string }[]): ShopSett
       (values.get(names.cartRedirectAfterAdd) ?? (defaults.cartRedirectAfterAdd ? 'yes' : 'no')) ===
       'yes',
     baseCountry: (values.get(names.baseCountry) ?? defaults.baseCountry).split(':')[0]!,
+    guestCheckout: yes(values.get(names.guestCheckout), defaults.guestCheckout),
+    signupOnCheckout: yes(values.get(names.signupOnCheckout), defaults.signupOnCheckout),
   };
 }
 

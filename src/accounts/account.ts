@@ -1,0 +1,144 @@
+import {
+  ACCOUNT_PASSWORD_MAX_LENGTH,
+  ACCOUNT_PASSWORD_MIN_LENGTH,
+} from '../platform/constants/index.ts';
+import { format, messages } from '../platform/messages/index.ts';
+
+/** A shop customer: someone who can log in. */
+export interface Customer {
+  id: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  passwordHash: string;
+}
+
+/** The addresses of a customer's latest order, as the order keeps them. */
+export interface LastAddresses {
+  billing: Record<string, string>;
+  shipping: Record<string, string> | null;
+}
+
+/** The shop options of seed 001 §6 that decide who may check out, and how. */
+export interface AccountSettings {
+  /** WooCommerce's `enable_guest_checkout` (option_guest_checkout). */
+  guestCheckout: boolean;
+  /** WooCommerce's `enable_signup_and_login_from_checkout` (createaccount allowed). */
+  signupOnCheckout: boolean;
+}
+
+/** What the checkout offers a visitor about accounts. */
+export interface CheckoutAccountRules {
+  /** The "Returning customer?" notice with its login form. */
+  loginReminder: boolean;
+  /** `optional`: the `Create an account?` checkbox; `required`: the password field on its own. */
+  createAccount: 'no' | 'optional' | 'required';
+  /** Neither guests nor new accounts may check out: log in first. */
+  mustLogIn: boolean;
+}
+
+/** Emails are compared without case or surrounding space: one account per address. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export function checkoutAccountRules(
+  settings: AccountSettings,
+  loggedIn: boolean,
+): CheckoutAccountRules {
+  if (loggedIn) return { loginReminder: false, createAccount: 'no', mustLogIn: false };
+  return {
+    loginReminder: true,
+    createAccount: settings.signupOnCheckout
+      ? settings.guestCheckout
+        ? 'optional'
+        : 'required'
+      : 'no',
+    mustLogIn: !settings.guestCheckout && !settings.signupOnCheckout,
+  };
+}
+
+/** Whether the posted checkout form asks for a new account under these rules. */
+export function wantsAccount(form: Record<string, unknown>, rules: CheckoutAccountRules): boolean {
+  if (rules.createAccount === 'required') return true;
+  if (rules.createAccount === 'no') return false;
+  const value = form.createaccount;
+  return typeof value === 'string' && ['1', 'on', 'true', 'yes'].includes(value);
+}
+
+/** Why a new account's password is refused, or null when it will do. */
+export function newPasswordProblem(password: string): string | null {
+  if (password === '') return messages.accountPasswordRequired;
+  const length = [...password].length;
+  if (length < ACCOUNT_PASSWORD_MIN_LENGTH)
+    return format(messages.accountPasswordTooShort, { min: ACCOUNT_PASSWORD_MIN_LENGTH });
+  if (length > ACCOUNT_PASSWORD_MAX_LENGTH)
+    return format(messages.accountPasswordTooLong, { max: ACCOUNT_PASSWORD_MAX_LENGTH });
+  return null;
+}
+
+const addressKeys = [
+  'first_name',
+  'last_name',
+  'company',
+  'country',
+  'address_1',
+  'address_2',
+  'city',
+  'state',
+  'postcode',
+] as const;
+
+/**
+ * The checkout form's starting values for a logged-in customer (field name -> value): the
+ * addresses of their latest order, else what the account knows (name and email).
+ */
+export function checkoutPrefill(
+  customer: Pick<Customer, 'email' | 'firstName' | 'lastName'>,
+  last: LastAddresses | undefined,
+): Record<string, string> {
+  const values: Record<string, string> = {};
+  const copy = (
+    kind: 'billing' | 'shipping',
+    from: Record<string, string>,
+    keys: readonly string[],
+  ) => {
+    for (const key of keys) {
+      const value = from[key];
+      if (typeof value === 'string' && value !== '') values[`${kind}_${key}`] = value;
+    }
+  };
+  if (last) {
+    copy('billing', last.billing, [...addressKeys, 'phone', 'email']);
+    if (last.shipping) copy('shipping', last.shipping, addressKeys);
+  }
+  values.billing_first_name ??= customer.firstName;
+  values.billing_last_name ??= customer.lastName;
+  values.billing_email ??= customer.email;
+  for (const [name, value] of Object.entries(values)) if (value === '') delete values[name];
+  return values;
+}
+
+/**
+ * Where a form may send the browser after logging in or out: a path on this site, never
+ * another site (`//evil.example`, `/\evil.example`) or a scheme.
+ */
+export function safeRedirect(target: unknown, fallback: string): string {
+  if (typeof target !== 'string' || target === '') return fallback;
+  let url: URL;
+  try {
+    url = new URL(target, 'http://shop.invalid');
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== 'http://shop.invalid' || /[\\\s]/.test(target) || target.startsWith('//'))
+    return fallback;
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/** WooCommerce's log-out link: the endpoint, its nonce and where to go afterwards. */
+export function logoutUrl(nonce: string, redirect?: string): string {
+  const query = new URLSearchParams({ _wpnonce: nonce });
+  if (redirect) query.set('redirect', redirect);
+  return `/my-account/customer-logout/?${query.toString()}`;
+}
