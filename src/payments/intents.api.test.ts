@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { databaseKinds } from '../platform/db/testing/test-database.ts';
 import { messages } from '../platform/messages/index.ts';
 import { startTestShop, type TestShop } from '../testing/test-shop.ts';
@@ -24,6 +24,10 @@ describe.each(databaseKinds)('the gateway’s intent calls on %s', (kind) => {
     t = await startTestShop(kind);
   });
   afterAll(() => t.close());
+  // The card-testing counters are the subject of their own tests (rate-limit.api.test.ts).
+  beforeEach(async () => {
+    await t.shop.db.deleteFrom('rate_limits').execute();
+  });
 
   function createIntent(shopper: Shopper, fields: Record<string, string>) {
     return shopper.client.postForm<IntentAnswer>('/?wc-ajax=wc_stripe_create_payment_intent', {

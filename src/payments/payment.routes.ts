@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type Stripe from 'stripe';
 import { z } from 'zod';
 import { errorListHtml } from '../checkout/checkout.routes.ts';
@@ -24,6 +24,7 @@ import {
   type Caller,
 } from './intents.ts';
 import { STRIPE_NONCES } from './nonces.ts';
+import { attemptLimiter, tooManyAttempts, type AttemptLimiter } from './rate-limit.service.ts';
 
 export const WEBHOOK_PATH = '/wc-api/wc_stripe/';
 
@@ -64,6 +65,22 @@ async function seedAnswer(
   }
 }
 
+/**
+ * Card-testing protection: every intent asked for (payment or setup) counts against the caller's
+ * session and IP address; over the limit nothing is made and the answer is 429.
+ */
+async function limitIntents(
+  limiter: AttemptLimiter,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  sessionId: string | undefined,
+): Promise<void> {
+  const verdict = await limiter.attempt({ sessionId, ip: request.ip });
+  if (verdict.allowed) return;
+  reply.header('retry-after', String(Math.ceil(verdict.retryAfterMs / 1000)));
+  throw tooManyAttempts(verdict.retryAfterMs);
+}
+
 async function callerOf(shop: Shop, request: FastifyRequest, key?: string): Promise<Caller> {
   const session = await readSession(request, shop.sessionDeps);
   return { sessionId: session?.id, orderKey: key };
@@ -91,6 +108,7 @@ async function settleAny(shop: Shop, intent: string): Promise<{ order: Order } |
 /** The gateway's `wc_stripe_*` endpoint calls (seed 001 §7), each with its own nonce. */
 export function paymentAjaxCalls(shop: Shop): AjaxCalls {
   const intents = { stripe: shop.payments.stripe, orders: shop.orders };
+  const limiter = attemptLimiter(shop.db, 'intent');
   return new Map([
     [
       'wc_stripe_create_payment_intent',
@@ -101,9 +119,10 @@ export function paymentAjaxCalls(shop: Shop): AjaxCalls {
           payment_method_type: methodType,
           order_key: orderKey,
         }),
-        async handle(input, request) {
+        async handle(input, request, reply) {
           const caller = await callerOf(shop, request, input.order_key);
           return seedAnswer(async () => {
+            await limitIntents(limiter, request, reply, caller.sessionId);
             const order = await callersOrder(shop.orders, input.stripe_order_id, caller);
             assertPayable(order);
             const type = orderMethodType(input.payment_method_type, order.billing.country);
@@ -156,10 +175,15 @@ export function paymentAjaxCalls(shop: Shop): AjaxCalls {
       ajaxCall({
         guard: { kind: 'nonce', action: STRIPE_NONCES.initSetupIntent },
         schema: z.object({ payment_method_type: methodType }),
-        async handle(input) {
-          return seedAnswer(() =>
-            initSetupIntent(shop.payments.stripe, setupMethodType(input.payment_method_type)),
-          );
+        async handle(input, request, reply) {
+          const { sessionId } = await callerOf(shop, request);
+          return seedAnswer(async () => {
+            await limitIntents(limiter, request, reply, sessionId);
+            return initSetupIntent(
+              shop.payments.stripe,
+              setupMethodType(input.payment_method_type),
+            );
+          });
         },
       }),
     ],

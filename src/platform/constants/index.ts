@@ -41,6 +41,18 @@ export const CATALOG_CACHE_TTL_MS = 2000;
 /** Ours: how long an app server keeps the shop's settings before reading them again. */
 export const SETTINGS_CACHE_TTL_MS = Number(process.env.SETTINGS_CACHE_TTL_MS ?? 2000);
 
+// Ours (issue 4): card-testing protection on the gateway's intent calls (src/payments/rate-limit.ts).
+/**
+ * Payment and setup intents one visitor session, and one IP address, may ask for in a fixed
+ * window. Counted in the database, so every app server of one shop counts together.
+ */
+export const INTENT_RATE_LIMIT = {
+  perSession: { max: 10, windowMs: 15 * 60_000 },
+  perIp: { max: 30, windowMs: 15 * 60_000 },
+} as const;
+/** How often an app server deletes the counters of windows that have ended. */
+export const RATE_LIMIT_SWEEP_MS = 60_000;
+
 // Ours: the built-in test processor (src/payments/test-processor).
 /** Webhook deliveries retried after these waits, then given up (1 + this many attempts). */
 export const TEST_PROCESSOR_WEBHOOK_RETRY_DELAYS_MS = [1_000, 5_000, 30_000, 120_000] as const;

@@ -9,6 +9,7 @@ import type { DatabaseHandle, DbKind } from './database.ts';
 import * as initial from './migrations/001_initial.ts';
 import * as checkout from './migrations/002_checkout.ts';
 import * as testProcessorMore from './migrations/003_test_processor_more.ts';
+import * as rateLimits from './migrations/004_rate_limits.ts';
 
 export type MigrationKind = DbKind;
 
@@ -23,6 +24,7 @@ const migrations: Record<string, ShopMigration> = {
   '001_initial': initial,
   '002_checkout': checkout,
   '003_test_processor_more': testProcessorMore,
+  '004_rate_limits': rateLimits,
 };
 
 /** An auto-incrementing integer primary key on either database. */

@@ -26,6 +26,7 @@ export interface Database {
   tp_customers: TpCustomersTable;
   tp_setup_intents: TpSetupIntentsTable;
   tp_events: TpEventsTable;
+  rate_limits: RateLimitsTable;
 }
 
 export interface SettingsTable {
@@ -295,6 +296,14 @@ export interface TpEventsTable {
   next_attempt_at: string | null;
   delivered_at: string | null;
   last_status: number | null;
+}
+
+/** Fixed-window request counters (card-testing protection), shared by every app server. */
+export interface RateLimitsTable {
+  bucket: string;
+  window_start: string;
+  hits: number;
+  expires_at: string;
 }
 
 export interface TpIdempotencyTable {

@@ -181,6 +181,7 @@ export const messages = {
   intentNothingToPay: 'This order has nothing left to pay.',
   intentNotForOrder: 'This payment does not belong to this order.',
   intentCannotChange: 'This payment can no longer be changed.',
+  intentRateLimited: 'Too many payment attempts. Please wait a few minutes before trying again.',
   // End of the intent calls' texts.
 
   // Edge errors
