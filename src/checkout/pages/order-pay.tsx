@@ -6,8 +6,6 @@ import { STRIPE_NONCES } from '../../payments/nonces.ts';
 import type { CardDetails } from '../../payments/ui/local-stripe.ts';
 import { messages } from '../../platform/messages/index.ts';
 import { createNonce, verifyNonce } from '../../platform/nonce/nonce.ts';
-import type { Notice } from '../../platform/session/session.ts';
-import { Notices } from '../../ui/notices.tsx';
 import { BlockingOverlay } from '../../ui/overlay.tsx';
 import type { Order } from '../order.ts';
 import {
@@ -21,6 +19,7 @@ import {
 import { ORDER_PAY_NONCE } from '../nonces.ts';
 import { orderPayUrl, orderReceivedUrl } from '../place-order.ts';
 import { confirmFromMarker, parseConfirmMarker, preparePayment } from '../ui/browser-payment.ts';
+import { OrderPayErrors } from '../ui/order-pay-notices.tsx';
 import { OrderPayTable } from '../ui/order-pay-table.tsx';
 import { methodsFor, PaymentMethods } from '../ui/payment-methods.tsx';
 
@@ -143,17 +142,11 @@ export async function action({ params, request, context }: PageActionArgs) {
 type LoaderData = { view: 'invalid' } | ReturnType<typeof pageData>;
 type PayData = Extract<LoaderData, { view: 'pay' }>;
 
-function errorNotices(texts: string[]): Notice[] {
-  return texts.map((text) => ({ type: 'error', text }));
-}
-
 function InvalidOrder() {
   return (
     <div className="order-pay-page">
       <h1>{messages.payForOrder}</h1>
-      <ul className="notice notice-error woocommerce-error" role="alert">
-        <li>{messages.orderNotFound}</li>
-      </ul>
+      <OrderPayErrors errors={[messages.orderNotFound]} />
       <p>
         <a className="button" href="/shop/">
           {messages.returnToShop}
@@ -198,16 +191,14 @@ function OrderPayForm({ order, actionData }: { order: PayData; actionData?: Acti
   const [processing, setProcessing] = useState(false);
   const [termsOpen, setTermsOpen] = useState(false);
   const [blikError, setBlikError] = useState<string | null>(null);
-  const [notices, setNotices] = useState<Notice[]>(
-    errorNotices([...order.errors, ...(actionData?.errors ?? [])]),
-  );
+  const [errors, setErrors] = useState<string[]>([...order.errors, ...(actionData?.errors ?? [])]);
   const paymentMethodRef = useRef<HTMLInputElement>(null);
 
   const offered = methodsFor(order.billing.country);
   const chosen = offered.some((m) => m.id === method) ? method : (offered[0]?.id ?? '');
 
   function fail(texts: string[]) {
-    setNotices(errorNotices(texts.length > 0 ? texts : [messages.checkoutGenericError]));
+    setErrors(texts.length > 0 ? texts : [messages.checkoutGenericError]);
     setProcessing(false);
   }
 
@@ -259,7 +250,7 @@ function OrderPayForm({ order, actionData }: { order: PayData; actionData?: Acti
   return (
     <div className="order-pay-page">
       <h1>{messages.payForOrder}</h1>
-      <Notices notices={notices} scrollIntoView />
+      <OrderPayErrors errors={errors} scrollIntoView />
       <form
         method="post"
         action={order.payUrl}
