@@ -50,23 +50,86 @@ export async function preparePayment(
 }
 
 /** Seed 001 §2: `#wc-stripe-confirm-(pi|si):{order id}:{client secret}:{nonce}`. */
-export interface ConfirmMarker {
+export interface OrderConfirmMarker {
+  form: 'order';
   kind: 'pi' | 'si';
   orderId: number;
   clientSecret: string;
+  /** The nonce of `wc_stripe_update_order_status`, for the call after authenticating. */
   nonce: string;
 }
 
-export function parseConfirmMarker(hash: string): ConfirmMarker | null {
-  const match = /^#wc-stripe-confirm-(pi|si):(\d+):([^:]+):([^:]+)$/.exec(hash);
-  if (!match) return null;
-  return {
-    kind: match[1] as 'pi' | 'si',
-    orderId: Number(match[2]),
-    clientSecret: decodeURIComponent(match[3]!),
-    nonce: match[4]!,
-  };
+/**
+ * Seed 001 §2, §4: the short confirm marker `#confirm-(pi|si)-{client secret}:{return url}`,
+ * which names no order: the intent's outcome alone says whether the page goes to the URL.
+ */
+export interface ShortConfirmMarker {
+  form: 'short';
+  kind: 'pi' | 'si';
+  orderId: null;
+  clientSecret: string;
+  /** Absolute, and on the page's own origin (anything else is not a marker). */
+  returnUrl: string;
 }
+
+export type ConfirmMarker = OrderConfirmMarker | ShortConfirmMarker;
+
+const SECRET = /^(pi|seti)_[A-Za-z0-9]+_secret_[A-Za-z0-9]+$/;
+
+function decoded(text: string): string | null {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return null;
+  }
+}
+
+/** A return URL only when it stays on the page's origin (seed 001 §5, as for vouchers). */
+export function sameOriginUrl(url: string, origin: string | undefined): string | null {
+  if (!origin) return null;
+  try {
+    const resolved = new URL(url, origin);
+    return resolved.origin === origin ? resolved.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Reads a confirm marker from a hash (or a checkout answer's redirect): the order marker or the
+ * short one, each for a payment (`pi`) or a setup (`si`) intent; its client secret must be the
+ * kind's own. Anything else is no marker.
+ */
+export function parseConfirmMarker(
+  hash: string,
+  origin: string | undefined = globalThis.location?.origin,
+): ConfirmMarker | null {
+  const long = /^#wc-stripe-confirm-(pi|si):(\d+):([^:]+):([^:]+)$/.exec(hash);
+  if (long) {
+    const kind = long[1] as 'pi' | 'si';
+    const clientSecret = decoded(long[3]!);
+    if (!clientSecret || !fitsKind(clientSecret, kind)) return null;
+    return { form: 'order', kind, orderId: Number(long[2]), clientSecret, nonce: long[4]! };
+  }
+  const short = /^#?confirm-(pi|si)-([^:]+):(.+)$/.exec(hash);
+  if (short) {
+    const kind = short[1] as 'pi' | 'si';
+    const clientSecret = decoded(short[2]!);
+    const target = decoded(short[3]!);
+    const returnUrl = target && sameOriginUrl(target, origin);
+    if (!clientSecret || !fitsKind(clientSecret, kind) || !returnUrl) return null;
+    return { form: 'short', kind, orderId: null, clientSecret, returnUrl };
+  }
+  return null;
+}
+
+function fitsKind(clientSecret: string, kind: 'pi' | 'si'): boolean {
+  const match = SECRET.exec(clientSecret);
+  return match !== null && match[1] === (kind === 'pi' ? 'pi' : 'seti');
+}
+
+/** Seed 001 §3: statuses in which the intent's work is done (a payment taken or authorised). */
+const SUCCEEDED = ['succeeded', 'requires_capture'];
 
 interface StatusAnswer {
   success?: boolean;
@@ -74,9 +137,14 @@ interface StatusAnswer {
 }
 
 /**
- * Handles a confirm marker: the intent's next action (a 3DS challenge) runs; when it finishes in
- * the page the order's status is updated on the server and the browser goes to the returned URL.
- * With the local processor the challenge is a page of its own that returns to the thank-you page.
+ * Handles a confirm marker; the hash is cleared first. The intent's next action (a 3DS challenge)
+ * runs; with the local processor the challenge is a page of its own that returns to the intent's
+ * return URL.
+ *
+ * The order marker (`pi` or `si`): when the action finishes in the page, the order's status is
+ * updated on the server and the browser goes to the URL it returns; a failure marks the order
+ * failed (`update_failed_order`). The short marker: a succeeded-type status goes to its return
+ * URL; otherwise an error comes back for the page to show (seed 001 §4).
  */
 export async function confirmFromMarker(
   marker: ConfirmMarker,
@@ -85,6 +153,13 @@ export async function confirmFromMarker(
 ): Promise<{ redirect: string } | { error: string }> {
   history.replaceState(null, '', window.location.pathname + window.location.search);
   const result = await handleNextAction(publishableKey, { clientSecret: marker.clientSecret });
+  if (marker.form === 'short') {
+    if ('error' in result) return { error: result.error.message };
+    const intent = 'paymentIntent' in result ? result.paymentIntent : result.setupIntent;
+    return SUCCEEDED.includes(intent.status)
+      ? { redirect: marker.returnUrl }
+      : { error: messages.paymentFailed };
+  }
   const intentId = marker.clientSecret.split('_secret_')[0]!;
   if ('error' in result) {
     await postForm(wcAjaxUrl('wc_stripe_update_failed_order'), {

@@ -299,6 +299,41 @@ describe('the browser stand-in for Stripe.js', () => {
     });
   });
 
+  it('handleNextAction with a setup intent’s secret: its challenge, its error, or the setup intent', async () => {
+    const navigated = freshOptions();
+    const waiting = await t.stripe.setupIntents.create({});
+    await t.stripe.setupIntents.confirm(waiting.id, {
+      payment_method: await cardMethod('4000002500003155'),
+      return_url: returnUrl,
+    });
+    void handleNextAction(key, { clientSecret: waiting.client_secret! }, options);
+    expect(await navigated).toContain(`/test-processor/challenge/${waiting.id}`);
+
+    freshOptions();
+    const failed = await t.stripe.setupIntents.create({});
+    await t.stripe.setupIntents
+      .confirm(failed.id, { payment_method: await cardMethod('4000000000000002') })
+      .catch(() => undefined);
+    expect(
+      await handleNextAction(key, { clientSecret: failed.client_secret! }, options),
+    ).toMatchObject({
+      error: {
+        type: 'card_error',
+        message: 'The card was declined.',
+        setup_intent: { id: failed.id },
+      },
+    });
+
+    const saved = await t.stripe.setupIntents.create({});
+    await t.stripe.setupIntents.confirm(saved.id, {
+      payment_method: await cardMethod('4242424242424242'),
+    });
+    expect(
+      await handleNextAction(key, { clientSecret: saved.client_secret! }, options),
+    ).toMatchObject({ setupIntent: { id: saved.id, status: 'succeeded' } });
+    expect(visited).toEqual([]);
+  });
+
   it('refuses a malformed or wrong client secret, and reports a connection failure', async () => {
     freshOptions();
     expect(await retrievePaymentIntent(key, 'nonsense', options)).toMatchObject({

@@ -372,16 +372,35 @@ export async function retrieveSetupIntent(
   return 'error' in result ? result : { setupIntent: result.data };
 }
 
+/** The setup intent's side of `handleNextAction`. */
+async function handleSetupNextAction(
+  publishableKey: string,
+  clientSecret: string,
+  options: LocalStripeOptions,
+): Promise<SetupIntentResult> {
+  const result = await retrieveSetupIntent(publishableKey, clientSecret, options);
+  if ('error' in result) return result;
+  const intent = result.setupIntent;
+  const url = intent.next_action?.redirect_to_url?.url;
+  if (intent.status === 'requires_action' && url) return leave(options, url);
+  if (intent.status === 'requires_payment_method' && intent.last_setup_error)
+    return { error: { ...toError(intent.last_setup_error), setup_intent: intent } };
+  return { setupIntent: intent };
+}
+
 /**
  * `stripe.handleNextAction`: an intent confirmed on the server may still need the shopper.
  * A challenge, authorisation or hosted voucher page is opened by leaving for it; otherwise the
- * intent comes back, with its last error as `error` when the attempt failed.
+ * intent comes back, with its last error as `error` when the attempt failed. As in Stripe.js, a
+ * setup intent's client secret (`seti_…`) answers with `setupIntent`.
  */
 export async function handleNextAction(
   publishableKey: string,
   { clientSecret }: { clientSecret: string },
   options: LocalStripeOptions = {},
-): Promise<PaymentIntentResult> {
+): Promise<PaymentIntentResult | SetupIntentResult> {
+  if (intentIdOf(clientSecret, 'seti'))
+    return handleSetupNextAction(publishableKey, clientSecret, options);
   const result = await retrievePaymentIntent(publishableKey, clientSecret, options);
   if ('error' in result) return result;
   const intent = result.paymentIntent;
