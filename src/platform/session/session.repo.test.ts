@@ -62,4 +62,74 @@ describe.each(databaseKinds)('session repository on %s', (kind) => {
     expect((await sessions.takeNotices(session.id)).map((n) => n.text)).toEqual(['one', 'two']);
     expect(await sessions.takeNotices(session.id)).toEqual([]);
   });
+
+  async function customerAndCart() {
+    const customer = await handle.db
+      .insertInto('customers')
+      .values({
+        email: `c${Math.random()}@example.com`,
+        password_hash: 'x',
+        first_name: '',
+        last_name: '',
+        created_at: new Date().toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const sessions = sessionRepo(handle.db);
+    const session = await sessions.create();
+    await handle.db
+      .insertInto('carts')
+      .values({
+        session_id: session.id,
+        items_json: '[{"productId":1,"quantity":2}]',
+        coupons_json: '["SAVE10"]',
+        checkout_started_at: null,
+        updated_at: new Date().toISOString(),
+      })
+      .execute();
+    return { sessions, session, customerId: customer.id };
+  }
+
+  it('logs in under a new id that carries the cart and notices; the old id is gone', async () => {
+    const { sessions, session, customerId } = await customerAndCart();
+    await sessions.addNotice(session.id, { type: 'error', text: 'waiting' });
+    const rotated = await sessions.rotate(session.id, customerId);
+    expect(rotated.id).not.toBe(session.id);
+    expect(rotated.customerId).toBe(customerId);
+    expect(await sessions.find(rotated.id)).toMatchObject({ customerId });
+    expect(await sessions.find(session.id)).toBeUndefined();
+    const cart = await handle.db
+      .selectFrom('carts')
+      .select(['session_id', 'items_json', 'coupons_json'])
+      .where('session_id', 'in', [session.id, rotated.id])
+      .execute();
+    expect(cart).toEqual([
+      {
+        session_id: rotated.id,
+        items_json: '[{"productId":1,"quantity":2}]',
+        coupons_json: '["SAVE10"]',
+      },
+    ]);
+    expect((await sessions.takeNotices(rotated.id)).map((n) => n.text)).toEqual(['waiting']);
+  });
+
+  it('logs in a visitor who had no session, and one whose session has gone', async () => {
+    const { sessions, customerId } = await customerAndCart();
+    const fresh = await sessions.rotate(undefined, customerId);
+    expect(await sessions.find(fresh.id)).toMatchObject({ customerId });
+    const gone = await sessions.rotate('no-such-session', customerId);
+    expect(await sessions.find(gone.id)).toMatchObject({ customerId });
+  });
+
+  it('ends a session with its cart (logging out)', async () => {
+    const { sessions, session } = await customerAndCart();
+    await sessions.end(session.id);
+    expect(await sessions.find(session.id)).toBeUndefined();
+    const carts = await handle.db
+      .selectFrom('carts')
+      .select('session_id')
+      .where('session_id', '=', session.id)
+      .execute();
+    expect(carts).toEqual([]);
+  });
 });
