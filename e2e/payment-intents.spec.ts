@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { sql } from 'kysely';
 import type Stripe from 'stripe';
 import { STRIPE_NONCES } from '../src/payments/nonces.ts';
 import { createPayments } from '../src/payments/stripe-client.ts';
@@ -7,7 +8,12 @@ import { createTestPaymentMethod } from '../src/payments/test-processor/payment-
 import { loadConfig } from '../src/platform/config/config.ts';
 import { createNonce } from '../src/platform/nonce/nonce.ts';
 import { SESSION_COOKIE } from '../src/platform/session/session.ts';
-import { expectNoHorizontalScroll, gotoHydrated, withShopDatabase } from './support.ts';
+import {
+  expectNoHorizontalScroll,
+  fillBilling,
+  gotoHydrated,
+  withShopDatabase,
+} from './support.ts';
 
 /**
  * Coming back to the checkout with a confirm marker in the hash (seed 001 §2, §4): the short
@@ -177,5 +183,65 @@ test.describe('the si order marker', () => {
         ).status,
     );
     expect(status).toBe('processing');
+  });
+});
+
+/** A card number in any spacing: digits apart by blanks, dashes, dots, `+` or their encodings. */
+function anySpacing(digits: string): RegExp {
+  return new RegExp(digits.split('').join('(?:[\\s\\-.+_/]|%20|%2D|%2B)*'));
+}
+
+test.describe('card data in the browser', () => {
+  test('the card typed at checkout goes to the processor only: no request to the shop and no shop table holds it', async ({
+    page,
+  }) => {
+    const shopRequests: string[] = [];
+    const processorRequests: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      const seen = `${request.method()} ${url.pathname}${url.search}\n${request.postData() ?? ''}`;
+      if (url.pathname.startsWith('/test-processor/')) processorRequests.push(seen);
+      else shopRequests.push(seen);
+    });
+    await withCart(page);
+    await gotoHydrated(page, '/checkout/');
+    await fillBilling(page, 'audit@example.com');
+    await page.getByRole('radio', { name: 'Credit / Debit Card' }).check();
+    await page.getByLabel('Card number').fill('4242424242424242');
+    await page.getByLabel('Expiration date').fill('07/41');
+    await page.getByLabel('Security code').fill('738');
+    await page.getByRole('button', { name: 'Place order' }).click();
+    await expect(page.getByText('Thank you. Your order has been received.')).toBeVisible();
+
+    const pan = anySpacing('4242424242424242');
+    const cvc = [/(?<![\w.:-])738(?![\w.:-])/, /cvc/i];
+    const expiry = [
+      /07\s*(?:\/|%2F)\s*41/i,
+      /(?<![\w.:-])(?:0741|2041)(?![\w.:-])/,
+      /exp_(?:month|year)/,
+    ];
+    // The card did leave the page: for the processor, as it would for Stripe.
+    expect(processorRequests.join('\n')).toMatch(/card%5Bnumber%5D=4242424242424242/);
+    expect(shopRequests.some((r) => r.includes('wc-ajax=checkout'))).toBe(true);
+    for (const request of shopRequests)
+      for (const pattern of [pan, ...cvc, ...expiry]) expect(request).not.toMatch(pattern);
+
+    await withShopDatabase(async (db) => {
+      const listing = process.env.E2E_DATABASE_URL!.startsWith('postgres')
+        ? sql<{ name: string }>`select tablename as name from pg_tables where schemaname = 'public'`
+        : sql<{ name: string }>`select name from sqlite_master where type = 'table'`;
+      const tables = (await listing.execute(db)).rows.map((r) => r.name);
+      expect(tables).toContain('orders');
+      for (const table of tables) {
+        const dump = JSON.stringify(
+          (await sql`select * from ${sql.table(table)}`.execute(db)).rows,
+        );
+        expect(dump, table).not.toMatch(pan);
+        expect(dump, table).not.toMatch(cvc[0]!);
+        // The processor keeps expiry month and year, as Stripe does; the shop keeps none of it.
+        if (!table.startsWith('tp_'))
+          for (const pattern of expiry) expect(dump, table).not.toMatch(pattern);
+      }
+    });
   });
 });
