@@ -199,5 +199,25 @@ for (const width of [390, 1280]) {
       await expect(page.locator('#username_error')).toHaveText('Username is required.');
       await expectAccessible(page);
     });
+
+    test('the log-out confirmation page passes axe and logs out from its link', async ({
+      page,
+    }) => {
+      await checkoutWithHoodie(page);
+      await loginToggle(page).click();
+      await page.getByLabel('Username or email').fill(DEMO.email);
+      await passwordField(page).fill(DEMO.password);
+      await page.getByRole('button', { name: 'Log in' }).click();
+      await expect(page.getByText(`Logged in as ${DEMO.email}.`)).toBeVisible();
+      // A log-out link without its nonce asks first.
+      await gotoHydrated(page, '/my-account/customer-logout/');
+      await expect(page.getByText('Are you sure you want to log out?')).toBeVisible();
+      await expectAccessible(page);
+      await expectNoHorizontalScroll(page);
+      await page.getByRole('link', { name: 'Confirm and log out' }).click();
+      await expect(page).toHaveURL(/^http:\/\/[^/]+\/$/);
+      await page.goto('/checkout/');
+      await expect(page.getByText('Logged in as')).toHaveCount(0);
+    });
   });
 }
