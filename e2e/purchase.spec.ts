@@ -85,6 +85,7 @@ test.describe('a shopper buys with JavaScript', () => {
     await expect(page.locator('.checkout-page .woocommerce-notices-wrapper')).toBeFocused({
       timeout: 4000,
     });
+    await expectAccessible(page);
     await page.getByLabel('Card number').fill('4242424242424242');
     await page.getByRole('button', { name: 'Place order' }).click();
     await expect(page.getByText('Thank you. Your order has been received.')).toBeVisible();

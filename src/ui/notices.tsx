@@ -43,11 +43,14 @@ export function Notices({
   return (
     <div className="woocommerce-notices-wrapper" ref={ref} tabIndex={-1}>
       {errors.length > 0 && (
-        <ul className="notice notice-error woocommerce-error" role="alert">
-          {errors.map((notice, index) => (
-            <li key={index}>{notice.text}</li>
-          ))}
-        </ul>
+        // The alert wraps the list, so the list keeps its list semantics (axe's listitem rule).
+        <div className="notice notice-error woocommerce-error" role="alert">
+          <ul>
+            {errors.map((notice, index) => (
+              <li key={index}>{notice.text}</li>
+            ))}
+          </ul>
+        </div>
       )}
       {others.map((notice, index) => (
         <div

@@ -13,6 +13,7 @@ import { CartTotalsRows, EmptyCart } from '../ui/cart-totals.tsx';
 import { CartShipping } from '../ui/cart-shipping.tsx';
 import { countries } from '../../checkout/countries.ts';
 import { removeItemUrl } from '../ui/mini-cart.tsx';
+import { Notices } from '../../ui/notices.tsx';
 
 /**
  * A refusal from the shop's services. By name, not `instanceof`: the services are the server's
@@ -283,11 +284,7 @@ export default function CartPage({
     <div className="cart-page">
       <h1>Cart</h1>
       {actionData?.errors && actionData.errors.length > 0 && (
-        <ul className="notice notice-error woocommerce-error" role="alert">
-          {actionData.errors.map((error) => (
-            <li key={error}>{error}</li>
-          ))}
-        </ul>
+        <Notices notices={actionData.errors.map((text) => ({ type: 'error' as const, text }))} />
       )}
       <div className="cart-layout">
         <div className="cart-main">

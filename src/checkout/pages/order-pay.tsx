@@ -1,5 +1,5 @@
 import type { PageActionArgs, PageLoaderArgs } from '../../page-context.ts';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { data, redirect, type MetaFunction } from 'react-router';
 import { paymentMethodById } from '../../payments/methods.ts';
 import { STRIPE_NONCES } from '../../payments/nonces.ts';
@@ -19,7 +19,7 @@ import {
 import { ORDER_PAY_NONCE } from '../nonces.ts';
 import { orderPayUrl, orderReceivedUrl } from '../place-order.ts';
 import { confirmFromMarker, parseConfirmMarker, preparePayment } from '../ui/browser-payment.ts';
-import { OrderPayErrors } from '../ui/order-pay-notices.tsx';
+import { Notices } from '../../ui/notices.tsx';
 import { OrderPayTable } from '../ui/order-pay-table.tsx';
 import { methodsFor, PaymentMethods } from '../ui/payment-methods.tsx';
 
@@ -146,7 +146,7 @@ function InvalidOrder() {
   return (
     <div className="order-pay-page">
       <h1>{messages.payForOrder}</h1>
-      <OrderPayErrors errors={[messages.orderNotFound]} />
+      <Notices notices={[{ type: 'error', text: messages.orderNotFound }]} />
       <p>
         <a className="button" href="/shop/">
           {messages.returnToShop}
@@ -192,6 +192,10 @@ function OrderPayForm({ order, actionData }: { order: PayData; actionData?: Acti
   const [termsOpen, setTermsOpen] = useState(false);
   const [blikError, setBlikError] = useState<string | null>(null);
   const [errors, setErrors] = useState<string[]>([...order.errors, ...(actionData?.errors ?? [])]);
+  const errorNotices = useMemo(
+    () => errors.map((text) => ({ type: 'error' as const, text })),
+    [errors],
+  );
   const paymentMethodRef = useRef<HTMLInputElement>(null);
 
   const offered = methodsFor(order.billing.country);
@@ -250,7 +254,7 @@ function OrderPayForm({ order, actionData }: { order: PayData; actionData?: Acti
   return (
     <div className="order-pay-page">
       <h1>{messages.payForOrder}</h1>
-      <OrderPayErrors errors={errors} scrollIntoView />
+      <Notices notices={errorNotices} scrollIntoView />
       <form
         method="post"
         action={order.payUrl}
