@@ -1,13 +1,14 @@
 import type { PaymentMethodInfo } from '../../payments/methods.ts';
 import { isValidBlikCode } from '../../payments/methods.ts';
-import {
-  createPaymentMethod,
-  handleNextAction,
-  type BillingDetails,
-  type CardDetails,
-} from '../../payments/ui/local-stripe.ts';
+import type { BillingDetails, CardDetails } from '../../payments/ui/local-stripe.ts';
+import { loadPaymentProvider, type PaymentProvider } from '../../payments/ui/payment-provider.ts';
 import { postForm, wcAjaxUrl } from '../../platform/http/client.ts';
 import { messages } from '../../platform/messages/index.ts';
+
+/** The page's provider: Stripe.js with live keys, the local stand-in in test mode; null if it failed to load. */
+function providerFor(publishableKey: string): Promise<PaymentProvider | null> {
+  return loadPaymentProvider({ publishableKey }).catch(() => null);
+}
 
 /** Seed 001 §3: billing details read from the checkout form. */
 export function billingDetailsOf(form: FormData): BillingDetails {
@@ -29,7 +30,8 @@ export function billingDetailsOf(form: FormData): BillingDetails {
 
 /**
  * The deferred-intent step before the form is posted (seed 001 §4): check the method's own
- * fields, make its payment method at the processor, and hand back the hidden inputs to add.
+ * fields, make its payment method at the processor (through the page's provider: the card typed
+ * in the local element, or in Stripe's), and hand back the hidden inputs to add.
  */
 export async function preparePayment(
   method: PaymentMethodInfo,
@@ -40,7 +42,9 @@ export async function preparePayment(
   if (!method.type) return { fields: {} };
   if (method.flow === 'blik' && !isValidBlikCode(String(form.get('wc-stripe-blik-code') ?? '')))
     return { error: messages.blikCodeInvalid, field: 'blik' };
-  const result = await createPaymentMethod(publishableKey, {
+  const provider = await providerFor(publishableKey);
+  if (!provider) return { error: messages.paymentProviderLoadFailed };
+  const result = await provider.createPaymentMethod({
     type: method.type,
     card: method.flow === 'card' ? card : undefined,
     billing: billingDetailsOf(form),
@@ -152,7 +156,9 @@ export async function confirmFromMarker(
   nonces: { updateOrderStatus: string; updateFailedOrder: string },
 ): Promise<{ redirect: string } | { error: string }> {
   history.replaceState(null, '', window.location.pathname + window.location.search);
-  const result = await handleNextAction(publishableKey, { clientSecret: marker.clientSecret });
+  const provider = await providerFor(publishableKey);
+  if (!provider) return { error: messages.paymentProviderLoadFailed };
+  const result = await provider.handleNextAction(marker.clientSecret);
   if (marker.form === 'short') {
     if ('error' in result) return { error: result.error.message };
     const intent = 'paymentIntent' in result ? result.paymentIntent : result.setupIntent;

@@ -125,7 +125,8 @@ function errorText(error: { type: string; code?: string; param?: string }): stri
   return messages.unableToProcess;
 }
 
-function toError(
+/** A processor or Stripe.js error with the shop's text for it (seed 001 §8). */
+export function toError(
   error: Omit<StripeJsError, 'message' | 'code'> & { code?: string },
 ): StripeJsError {
   return { ...error, code: error.code ?? error.type, message: errorText(error) };
