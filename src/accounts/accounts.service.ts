@@ -1,4 +1,3 @@
-import { LOGIN_RATE_LIMIT, LOGIN_RATE_LIMIT_KEYS_KEPT } from '../platform/constants/index.ts';
 import type { Db } from '../platform/db/database.ts';
 import { messages } from '../platform/messages/index.ts';
 import type { Session, SessionRepo } from '../platform/session/session.ts';
@@ -25,13 +24,13 @@ export interface Registration {
 
 /**
  * Customers and their sessions: logging in and out, opening an account, and what the checkout
- * offers and prefills for them. Wired once per shop (the log-in counters live here).
+ * offers and prefills for them. Wired once per shop; the log-in counters are in the database.
  */
 export function accountsService(
   db: Db,
   sessions: SessionRepo,
   settings: SettingsStore,
-  throttle: LoginThrottle = loginThrottle(LOGIN_RATE_LIMIT, LOGIN_RATE_LIMIT_KEYS_KEPT),
+  throttle: LoginThrottle = loginThrottle(db),
 ) {
   const customers = accountsRepo(db);
   return {

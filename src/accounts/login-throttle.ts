@@ -1,85 +1,39 @@
-/**
- * Log-in attempts counted per client IP and per email address in fixed windows (brute force and
- * credential stuffing). Each attempt is counted before its password is checked, so parallel
- * guesses count too; a successful log-in gives its attempts back. Counters live in the app
- * server's memory, bounded: with several app servers each one counts on its own.
- */
-export interface ThrottleLimit {
-  max: number;
-  windowMs: number;
-}
+import { LOGIN_RATE_LIMIT } from '../platform/constants/index.ts';
+import type { Db } from '../platform/db/database.ts';
+import type { FixedWindowLimit, RateVerdict } from '../platform/rate-limit/rate-limit.ts';
+import { rateLimiter } from '../platform/rate-limit/rate-limit.service.ts';
 
 export interface LoginThrottleLimits {
-  perIp: ThrottleLimit;
-  perEmail: ThrottleLimit;
+  perIp: FixedWindowLimit;
+  perEmail: FixedWindowLimit;
 }
 
-export type ThrottleVerdict = { allowed: true } | { allowed: false; retryAfterMs: number };
-
-interface Counter {
-  count: number;
-  resetAt: number;
-}
-
+/**
+ * Log-in attempts counted per client IP and per email address in fixed windows (brute force and
+ * credential stuffing), in the shop's one rate limiter: counted in the database, so every app
+ * server of one shop counts together. Each attempt is counted before its password is checked,
+ * so parallel guesses count too. A successful log-in forgets its email's attempts and gives its
+ * IP one attempt back (a decrement of the IP's current window).
+ */
 export function loginThrottle(
-  limits: LoginThrottleLimits,
-  keysKept: number,
+  db: Db,
+  limits: LoginThrottleLimits = LOGIN_RATE_LIMIT,
   clock: () => number = Date.now,
 ) {
-  const counters = new Map<string, Counter>();
-
-  function prune(now: number): void {
-    for (const [key, counter] of counters) if (counter.resetAt <= now) counters.delete(key);
-    // Still full of live counters: the oldest windows go first (a Map keeps insertion order).
-    for (const key of counters.keys()) {
-      if (counters.size < keysKept) break;
-      counters.delete(key);
-    }
-  }
-
-  function hit(key: string, limit: ThrottleLimit, now: number): Counter {
-    let counter = counters.get(key);
-    if (!counter || counter.resetAt <= now) {
-      if (counters.size >= keysKept) prune(now);
-      counter = { count: 0, resetAt: now + limit.windowMs };
-      counters.delete(key);
-      counters.set(key, counter);
-    }
-    counter.count += 1;
-    return counter;
-  }
-
-  function giveBack(key: string): void {
-    const counter = counters.get(key);
-    if (counter && counter.count > 0) counter.count -= 1;
-  }
-
-  const ipKey = (ip: string) => `ip|${ip}`;
-  const emailKey = (email: string) => `email|${email}`;
+  const limiter = rateLimiter(db, 'login', clock);
+  const byIp = (ip: string) => ({ kind: 'ip', subject: ip, limit: limits.perIp });
+  const byEmail = (email: string) => ({ kind: 'email', subject: email, limit: limits.perEmail });
 
   return {
-    /** Counts one attempt for both keys; refused when either is over its limit. */
-    attempt(ip: string, email: string): ThrottleVerdict {
-      const now = clock();
-      const byIp = hit(ipKey(ip), limits.perIp, now);
-      const byEmail = hit(emailKey(email), limits.perEmail, now);
-      const over = [
-        byIp.count > limits.perIp.max ? byIp.resetAt : 0,
-        byEmail.count > limits.perEmail.max ? byEmail.resetAt : 0,
-      ].filter((resetAt) => resetAt > 0);
-      if (over.length === 0) return { allowed: true };
-      return { allowed: false, retryAfterMs: Math.max(...over) - now };
+    /** Counts one attempt for both; refused when either is over its limit. */
+    attempt(ip: string, email: string): Promise<RateVerdict> {
+      return limiter.attempt([byIp(ip), byEmail(email)]);
     },
 
     /** A successful log-in: the address starts afresh and the IP gets its attempt back. */
-    succeeded(ip: string, email: string): void {
-      counters.delete(emailKey(email));
-      giveBack(ipKey(ip));
-    },
-
-    /** How many keys are being counted (tests). */
-    get size(): number {
-      return counters.size;
+    async succeeded(ip: string, email: string): Promise<void> {
+      await limiter.forget(byEmail(email));
+      await limiter.giveBack(byIp(ip));
     },
   };
 }

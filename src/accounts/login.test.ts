@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../platform/db/database.ts';
+import { openTestDatabase } from '../platform/db/testing/test-database.ts';
 import type { Customer } from './account.ts';
 import { authenticate, type LoginDeps } from './login.ts';
 import { loginThrottle } from './login-throttle.ts';
@@ -6,7 +8,18 @@ import { hashPassword } from './password.ts';
 
 const limits = { perIp: { max: 20, windowMs: 60_000 }, perEmail: { max: 3, windowMs: 60_000 } };
 
+let handle: DatabaseHandle;
+beforeAll(async () => {
+  // The throttle counts in the database (the domain function's counts are what is tested here).
+  handle = await openTestDatabase('sqlite');
+});
+afterAll(() => handle.destroy());
+
+const countersKept = async () =>
+  (await handle.db.selectFrom('rate_limits').select('bucket').execute()).length;
+
 async function deps(): Promise<LoginDeps & { lookups: string[] }> {
+  await handle.db.deleteFrom('rate_limits').execute();
   const casey: Customer = {
     id: 7,
     email: 'customer@example.com',
@@ -17,7 +30,8 @@ async function deps(): Promise<LoginDeps & { lookups: string[] }> {
   const lookups: string[] = [];
   return {
     lookups,
-    throttle: loginThrottle(limits, 100),
+    // A still clock: every attempt of a test falls in one window.
+    throttle: loginThrottle(handle.db, limits, () => 1_700_000_040_000),
     async findByEmail(email) {
       lookups.push(email);
       return email === casey.email ? casey : undefined;
@@ -68,7 +82,7 @@ describe('authenticate', () => {
       errors: { username: 'Username is required.', password: 'The password field is empty.' },
     });
     expect(d.lookups).toEqual([]);
-    expect(d.throttle.size).toBe(0);
+    expect(await countersKept()).toBe(0);
   });
 
   it('stops checking passwords for an email over its limit, even the right one', async () => {

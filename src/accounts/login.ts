@@ -55,7 +55,7 @@ export async function authenticate(deps: LoginDeps, input: LoginInput): Promise<
     };
   }
   const email = normalizeEmail(input.username);
-  const verdict = deps.throttle.attempt(input.ip, email);
+  const verdict = await deps.throttle.attempt(input.ip, email);
   if (!verdict.allowed) {
     const message = format(messages.loginThrottled, {
       minutes: Math.max(1, Math.ceil(verdict.retryAfterMs / 60_000)),
@@ -83,6 +83,6 @@ export async function authenticate(deps: LoginDeps, input: LoginInput): Promise<
       errors: { password: messages.loginFailed },
     };
   }
-  deps.throttle.succeeded(input.ip, email);
+  await deps.throttle.succeeded(input.ip, email);
   return { ok: true, customer };
 }

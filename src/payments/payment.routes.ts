@@ -24,7 +24,8 @@ import {
   type Caller,
 } from './intents.ts';
 import { STRIPE_NONCES } from './nonces.ts';
-import { attemptLimiter, tooManyAttempts, type AttemptLimiter } from './rate-limit.service.ts';
+import type { AttemptLimiter } from '../platform/rate-limit/rate-limit.service.ts';
+import { intentLimiter, retryAfterSeconds, tooManyAttempts } from './rate-limit.ts';
 
 export const WEBHOOK_PATH = '/wc-api/wc_stripe/';
 
@@ -77,7 +78,7 @@ async function limitIntents(
 ): Promise<void> {
   const verdict = await limiter.attempt({ sessionId, ip: request.ip });
   if (verdict.allowed) return;
-  reply.header('retry-after', String(Math.ceil(verdict.retryAfterMs / 1000)));
+  reply.header('retry-after', String(retryAfterSeconds(verdict.retryAfterMs)));
   throw tooManyAttempts(verdict.retryAfterMs);
 }
 
@@ -108,7 +109,7 @@ async function settleAny(shop: Shop, intent: string): Promise<{ order: Order } |
 /** The gateway's `wc_stripe_*` endpoint calls (seed 001 §7), each with its own nonce. */
 export function paymentAjaxCalls(shop: Shop): AjaxCalls {
   const intents = { stripe: shop.payments.stripe, orders: shop.orders };
-  const limiter = attemptLimiter(shop.db, 'intent');
+  const limiter = intentLimiter(shop.db);
   return new Map([
     [
       'wc_stripe_create_payment_intent',

@@ -1,50 +1,47 @@
-/**
- * Card-testing protection: attempts counted in fixed windows per visitor session and per IP
- * address. The windows are plain arithmetic on the clock; the counting is one atomic upsert per
- * counter in the database (rate-limit.repo.ts), so every app server of one shop counts together.
- */
-export interface FixedWindowLimit {
-  max: number;
-  windowMs: number;
-}
-
-export interface FixedWindow {
-  /** Epoch ms the window began at: a multiple of the window's length. */
-  start: number;
-  /** Epoch ms the next window begins at. */
-  end: number;
-}
-
-/** The fixed window a moment falls in. Every app server computes the same one. */
-export function windowAt(nowMs: number, windowMs: number): FixedWindow {
-  if (!(windowMs > 0)) throw new RangeError('A window must last longer than 0 ms.');
-  const start = Math.floor(nowMs / windowMs) * windowMs;
-  return { start, end: start + windowMs };
-}
-
-/** One counter after an attempt was counted in it. */
-export interface CountedWindow {
-  hits: number;
-  limit: FixedWindowLimit;
-  window: FixedWindow;
-}
-
-export type RateVerdict = { allowed: true } | { allowed: false; retryAfterMs: number };
+import { INTENT_RATE_LIMIT } from '../platform/constants/index.ts';
+import type { Db } from '../platform/db/database.ts';
+import { ShopError } from '../platform/errors/shop-error.ts';
+import { messages } from '../platform/messages/index.ts';
+import {
+  attemptLimiter,
+  type AttemptLimiter,
+  type Attempter,
+} from '../platform/rate-limit/rate-limit.service.ts';
+import type { RateVerdict } from '../platform/rate-limit/rate-limit.ts';
 
 /**
- * Allowed while every counter is within its max (the attempt that reaches max is still allowed);
- * refused otherwise, until the last of the exceeded windows has ended.
+ * Card-testing protection: every payment attempt (an intent asked for through the gateway's
+ * calls, a checkout or order-pay submit that charges a card or makes an intent) counts against
+ * one limit per visitor session and per IP address (INTENT_RATE_LIMIT), in the shop's one rate
+ * limiter, so every app server and every way of paying count together.
  */
-export function verdictOf(counted: CountedWindow[], nowMs: number): RateVerdict {
-  const over = counted.filter((c) => c.hits > c.limit.max);
-  if (over.length === 0) return { allowed: true };
-  return {
-    allowed: false,
-    retryAfterMs: Math.max(0, ...over.map((c) => c.window.end - nowMs)),
-  };
+const INTENT_ACTION = 'intent';
+
+const limiters = new WeakMap<Db, AttemptLimiter>();
+
+/** The intent limiter of a shop's database: one per database, so its sweeps run now and then. */
+export function intentLimiter(db: Db): AttemptLimiter {
+  let limiter = limiters.get(db);
+  if (!limiter) {
+    limiter = attemptLimiter(db, INTENT_ACTION, INTENT_RATE_LIMIT);
+    limiters.set(db, limiter);
+  }
+  return limiter;
 }
 
-/** What is counted for whom: `{action}|{kind}|{subject}`. */
-export function bucketOf(action: string, kind: 'session' | 'ip', subject: string): string {
-  return `${action}|${kind}|${subject}`;
+/** Counts one payment attempt of this visitor; refused over the limit. */
+export function countPaymentAttempt(db: Db, who: Attempter): Promise<RateVerdict> {
+  return intentLimiter(db).attempt(who);
+}
+
+/** Whole seconds until a refused visitor may try again (`Retry-After`). */
+export function retryAfterSeconds(retryAfterMs: number): number {
+  return Math.max(1, Math.ceil(retryAfterMs / 1000));
+}
+
+/** The refusal of an attempt over the limit: 429 with `{ code, message }`. */
+export function tooManyAttempts(retryAfterMs: number): ShopError {
+  return new ShopError('rate_limited', messages.intentRateLimited, 429, {
+    retry_after: retryAfterSeconds(retryAfterMs),
+  });
 }

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../platform/db/database.ts';
-import { databaseKinds, openTestDatabase } from '../platform/db/testing/test-database.ts';
+import type { DatabaseHandle } from '../db/database.ts';
+import { databaseKinds, openTestDatabase } from '../db/testing/test-database.ts';
 import { rateLimitRepo } from './rate-limit.repo.ts';
-import { attemptLimiter } from './rate-limit.service.ts';
+import { attemptLimiter, rateLimiter } from './rate-limit.service.ts';
 import { windowAt } from './rate-limit.ts';
 
 const minute = 60_000;
@@ -46,6 +46,54 @@ describe.each(databaseKinds)('rate-limit counters on %s', (kind) => {
     expect(await repo.sweep(start + minute)).toBe(1);
     expect(await repo.hits('old', windowAt(start, minute))).toBe(0);
     expect(await repo.hits('current', windowAt(start + minute, minute))).toBe(1);
+  });
+
+  it('gives a hit back, never below nothing, and forgets a bucket in every window', async () => {
+    const repo = rateLimitRepo(handle.db);
+    const first = windowAt(start, minute);
+    const next = windowAt(start + minute, minute);
+    await repo.hit('a', first);
+    await repo.hit('a', first);
+    await repo.hit('a', next);
+    await repo.hit('b', first);
+    await repo.giveBack('a', first);
+    expect(await repo.hits('a', first)).toBe(1);
+    await repo.giveBack('a', first);
+    await repo.giveBack('a', first);
+    expect(await repo.hits('a', first)).toBe(0);
+    // A hit after the give-backs counts from where they left it.
+    expect(await repo.hit('a', first)).toBe(1);
+    await repo.forget('a');
+    expect(await repo.hits('a', first)).toBe(0);
+    expect(await repo.hits('a', next)).toBe(0);
+    expect(await repo.hits('b', first)).toBe(1);
+  });
+
+  it('counts an attempt in every counter it names, each against its own limit and window', async () => {
+    let now = start;
+    const limiter = rateLimiter(handle.db, 'login', () => now);
+    const ip = { kind: 'ip', subject: '192.0.2.9', limit: { max: 3, windowMs: 2 * minute } };
+    const email = (subject: string) => ({
+      kind: 'email',
+      subject,
+      limit: { max: 1, windowMs: minute },
+    });
+    expect(await limiter.attempt([ip, email('a@x.test')])).toEqual({ allowed: true });
+    expect(await limiter.attempt([ip, email('a@x.test')])).toEqual({
+      allowed: false,
+      retryAfterMs: minute,
+    });
+    expect(await limiter.attempt([ip, email('b@x.test')])).toEqual({ allowed: true });
+    // The attempt given back frees one for the address; a forgotten email starts afresh.
+    await limiter.giveBack(ip);
+    await limiter.forget({ kind: 'email', subject: 'a@x.test' });
+    expect(await limiter.attempt([ip, email('a@x.test')])).toEqual({ allowed: true });
+    expect(await limiter.attempt([ip, email('c@x.test')])).toEqual({
+      allowed: false,
+      retryAfterMs: 2 * minute,
+    });
+    now = start + 2 * minute;
+    expect(await limiter.attempt([ip, email('c@x.test')])).toEqual({ allowed: true });
   });
 
   it('limits per session and per IP, each in its own window, and lets the next window in', async () => {

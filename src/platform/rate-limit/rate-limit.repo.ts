@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../platform/db/database.ts';
+import type { Db } from '../db/database.ts';
 import type { FixedWindow } from './rate-limit.ts';
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -33,6 +33,25 @@ export function rateLimitRepo(db: Db) {
         .where('window_start', '=', iso(window.start))
         .executeTakeFirst();
       return Number(row?.hits ?? 0);
+    },
+
+    /**
+     * Takes one hit back from the bucket's window (never below 0): an attempt that turned out
+     * well, such as a successful log-in. One conditional update, safe against racing hits.
+     */
+    async giveBack(bucket: string, window: FixedWindow): Promise<void> {
+      await db
+        .updateTable('rate_limits')
+        .set({ hits: sql`hits - 1` })
+        .where('bucket', '=', bucket)
+        .where('window_start', '=', iso(window.start))
+        .where('hits', '>', 0)
+        .execute();
+    },
+
+    /** Deletes every window of a bucket: its subject starts afresh. */
+    async forget(bucket: string): Promise<void> {
+      await db.deleteFrom('rate_limits').where('bucket', '=', bucket).execute();
     },
 
     /** Deletes the counters of windows that ended by `nowMs`; how many went. */
