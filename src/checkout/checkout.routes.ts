@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { setSessionCookie } from '../accounts/session-cookie.ts';
 import { setCartCookies } from '../cart/cart.routes.ts';
 import { STRIPE_NONCES } from '../payments/nonces.ts';
+import { countPaymentAttempt, retryAfterSeconds } from '../payments/rate-limit.ts';
 import { ajaxCall, type AjaxCalls } from '../platform/http/ajax.ts';
 import { ensureSession, readSession } from '../platform/http/request-session.ts';
 import { createNonce } from '../platform/nonce/nonce.ts';
@@ -90,7 +91,12 @@ export function checkoutAjaxCalls(shop: Shop): AjaxCalls {
             origin: requestOrigin(request),
             confirmNonce: (sessionId) =>
               createNonce(shop.secret, STRIPE_NONCES.updateOrderStatus, sessionId),
+            countPaymentAttempt: () =>
+              countPaymentAttempt(shop.db, { sessionId: session?.id, ip: request.ip }),
           });
+          // Over the card-testing limit: the checkout's failure, as 429 with Retry-After.
+          if (result.result === 'failure' && result.retryAfterMs !== undefined)
+            reply.code(429).header('retry-after', String(retryAfterSeconds(result.retryAfterMs)));
           // Signing up at checkout logged the shopper in under a new session id.
           if (result.session) setSessionCookie(request, reply, shop.secret, result.session);
           const current = result.session ?? session;

@@ -9,7 +9,9 @@ import {
   orderPayUrl,
   orderReceivedUrl,
   payForOrder,
+  refusedPaymentAttempt,
   type CheckoutDeps,
+  type CountPaymentAttempt,
   type CheckoutResult,
 } from './place-order.ts';
 import { settleFromProcessor } from './settle-payment.ts';
@@ -93,13 +95,16 @@ export interface OrderPayRequest {
   confirmNonce: string;
   /** The visitor's session; its cart is emptied only when that session placed the order. */
   sessionId: string | null;
+  /** The visitor's payment attempts, counted per session and IP (card-testing protection). */
+  countPaymentAttempt: CountPaymentAttempt;
 }
 
 /**
  * Pays for an existing order from the order-pay form (WooCommerce's `pay_action`): an order that
  * needs no payment sends the shopper to its thank-you page without a charge; otherwise terms,
- * method and billing country are checked, a failed order is reopened (its stock taken again),
- * and payment goes through `payForOrder` with an idempotency key derived from the order, so a
+ * method and billing country are checked, a payment that takes a card or makes an intent counts
+ * against the card-testing limit, a failed order is reopened (its stock taken again), and
+ * payment goes through `payForOrder` with an idempotency key derived from the order, so a
  * double submit charges once. Card challenges and redirect methods come back to this page.
  */
 export async function payExistingOrder(
@@ -116,6 +121,8 @@ export async function payExistingOrder(
     return failure(messages.termsRequired, order);
   const choice = choosePayment(form, order);
   if (typeof choice === 'string') return failure(choice, order);
+  const refused = await refusedPaymentAttempt(choice.method, request.countPaymentAttempt);
+  if (refused) return { ...refused, order };
 
   const repo = orderPayRepo(deps.db);
   try {

@@ -9,6 +9,7 @@ import { CHECKOUT_CLAIM_STALE_MS } from '../platform/constants/index.ts';
 import type { Db } from '../platform/db/database.ts';
 import { ShopError } from '../platform/errors/shop-error.ts';
 import { messages } from '../platform/messages/index.ts';
+import type { RateVerdict } from '../platform/rate-limit/rate-limit.ts';
 import type { Session } from '../platform/session/session.ts';
 import {
   addressFromForm,
@@ -26,6 +27,7 @@ import type { Destination } from './shipping.ts';
  * `session`: the session the shopper goes on with when this checkout opened an account and
  * logged them in (a new id: its cookie must be set). `reload`: the page's nonces belong to the
  * old session, so the browser reloads the checkout, where the errors wait as notices.
+ * `retryAfterMs`: refused by the card-testing limit (429), for this long.
  */
 export type CheckoutResult =
   | { result: 'success'; redirect: string; order: Order; session?: Session }
@@ -36,6 +38,7 @@ export type CheckoutResult =
       order?: Order;
       session?: Session;
       reload?: boolean;
+      retryAfterMs?: number;
     };
 
 export interface CheckoutDeps {
@@ -83,6 +86,29 @@ interface PaymentChoice {
   paymentMethodId: string;
 }
 
+/** Counts one payment attempt of the visitor against the card-testing limit. */
+export type CountPaymentAttempt = () => Promise<RateVerdict>;
+
+/**
+ * Card-testing protection: a payment with a method that takes a card or makes an intent counts
+ * against the same limit as the gateway's intent calls. Over it: the refusal, before anything
+ * is created or charged; otherwise nothing.
+ */
+export async function refusedPaymentAttempt(
+  method: PaymentMethodInfo,
+  count: CountPaymentAttempt,
+): Promise<Extract<CheckoutResult, { result: 'failure' }> | undefined> {
+  if (!method.type) return undefined;
+  const verdict = await count();
+  if (verdict.allowed) return undefined;
+  return {
+    result: 'failure',
+    messages: [messages.intentRateLimited],
+    fieldErrors: [],
+    retryAfterMs: verdict.retryAfterMs,
+  };
+}
+
 /** The chosen method, checked against the billing country and what the browser made for it. */
 function choosePayment(
   form: Record<string, unknown>,
@@ -124,6 +150,8 @@ export async function placeOrder(
     origin: string;
     /** The confirm nonce of the session the order is placed in (a new one after signing up). */
     confirmNonce: (sessionId: string) => string;
+    /** The visitor's payment attempts, counted per session and IP (card-testing protection). */
+    countPaymentAttempt: CountPaymentAttempt;
   },
 ): Promise<CheckoutResult> {
   const current = await deps.cart.read(sessionId);
@@ -155,6 +183,8 @@ export async function placeOrder(
     return failure([messages.noShippingMethods]);
   const choice = choosePayment(form, view, billing.country);
   if (typeof choice === 'string') return failure([choice]);
+  const refused = await refusedPaymentAttempt(choice.method, request.countPaymentAttempt);
+  if (refused) return refused;
 
   const carts = cartRepo(deps.db);
   if (!(await carts.claimCheckout(sessionId, CHECKOUT_CLAIM_STALE_MS)))

@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { completeBillingForm } from '../checkout/billing.fixture.ts';
+import { CHECKOUT_NONCE, ORDER_PAY_NONCE } from '../checkout/nonces.ts';
+import { orderPayUrl } from '../checkout/place-order.ts';
 import { INTENT_RATE_LIMIT } from '../platform/constants/index.ts';
 import { databaseKinds } from '../platform/db/testing/test-database.ts';
 import { messages } from '../platform/messages/index.ts';
@@ -7,6 +10,15 @@ import { ShopperClient } from '../testing/browser-like-client.ts';
 import { startTestShop, type TestShop } from '../testing/test-shop.ts';
 import { pendingOrderOf, shopperWithCart, type Shopper } from './intents.fixture.ts';
 import { STRIPE_NONCES } from './nonces.ts';
+import { createTestPaymentMethod } from './test-processor/payment-method.fixture.ts';
+
+interface CheckoutAnswer {
+  result?: 'success' | 'failure';
+  redirect?: string;
+  order_id?: number;
+  errors?: string[];
+  messages?: string;
+}
 
 interface Answer {
   success?: boolean;
@@ -19,7 +31,8 @@ describe.each(databaseKinds)('card-testing protection on %s', (kind) => {
   let t: TestShop;
 
   beforeAll(async () => {
-    t = await startTestShop(kind);
+    // Pages too: the no-JavaScript checkout and the order-pay page post to their page actions.
+    t = await startTestShop(kind, { pages: true });
   });
   afterAll(() => t.close());
   beforeEach(async () => {
@@ -136,5 +149,132 @@ describe.each(databaseKinds)('card-testing protection on %s', (kind) => {
       expect(update.status).toBe(200);
     }
     expect((await createIntent(shopper, order.id)).status).toBe(200);
+  });
+  // Card-testing protection wherever a payment is attempted: the checkout (ajax and page) and
+  // the order-pay page count against the same limit as the intent calls.
+
+  const card = async (number = '4242424242424242') => {
+    const pm = await createTestPaymentMethod(t.url, number);
+    expect(pm.id).toMatch(/^pm_/);
+    return pm.id!;
+  };
+
+  const checkoutForm = async (shopper: Shopper, method = 'stripe') => ({
+    ...completeBillingForm,
+    payment_method: method,
+    ...(method === 'stripe' && { 'wc-stripe-payment-method': await card() }),
+    'woocommerce-process-checkout-nonce': shopper.nonce(CHECKOUT_NONCE),
+    terms: 'on',
+  });
+
+  const checkoutAjax = async (shopper: Shopper, method = 'stripe') =>
+    shopper.client.postForm<CheckoutAnswer>(
+      '/?wc-ajax=checkout',
+      await checkoutForm(shopper, method),
+    );
+
+  const orderCount = async () =>
+    (await t.shop.db.selectFrom('orders').select('id').execute()).length;
+
+  /** Uses up the session's attempts (and as many of its IP's) with intent calls. */
+  async function useUpSession(shopper: Shopper) {
+    for (let i = 0; i < INTENT_RATE_LIMIT.perSession.max; i++)
+      expect((await createIntent(shopper, 900_000 + i)).status).toBe(404);
+  }
+
+  function expectRetryAfter(headers: Headers) {
+    const retryAfter = Number(headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(INTENT_RATE_LIMIT.perSession.windowMs / 1000);
+  }
+
+  it('counts a card checkout against the intent limit: over it, 429 with the failure and message, no order, no intent', async () => {
+    const shopper = await shopperWithCart(t);
+    // Intent calls and checkouts share the limit: nine probes, then the tenth attempt checks out.
+    for (let i = 0; i < INTENT_RATE_LIMIT.perSession.max - 1; i++)
+      await createIntent(shopper, 900_000 + i);
+    const paid = await checkoutAjax(shopper);
+    expect(paid.status).toBe(200);
+    expect(paid.body.result).toBe('success');
+
+    const again = await shopperWithCart(t);
+    await useUpSession(again);
+    const orders = await orderCount();
+    const intents = await intentCount();
+    const refused = await checkoutAjax(again);
+    expect(refused.status).toBe(429);
+    expectRetryAfter(refused.headers);
+    expect(refused.body).toMatchObject({
+      result: 'failure',
+      errors: [messages.intentRateLimited],
+    });
+    expect(refused.body.messages).toContain(messages.intentRateLimited);
+    expect(await orderCount()).toBe(orders);
+    expect(await intentCount()).toBe(intents);
+    // The cart is still there, and cash on delivery (no card, no intent) is not limited.
+    const cod = await checkoutAjax(again, 'cod');
+    expect(cod.status).toBe(200);
+    expect(cod.body.result).toBe('success');
+    expect(await orderCount()).toBe(orders + 1);
+  });
+
+  it('refuses a card checkout from an IP over its limit, whatever the session', async () => {
+    const cookieless = new ShopperClient(t.url, { 'sec-fetch-site': 'same-origin' });
+    const sessionless: Shopper = {
+      client: cookieless,
+      sessionId: '',
+      nonce: (action) => createNonce(t.shop.secret, action, ''),
+    };
+    for (let i = 0; i < INTENT_RATE_LIMIT.perIp.max; i++) await initSetup(sessionless);
+    const fresh = await shopperWithCart(t);
+    const orders = await orderCount();
+    const refused = await checkoutAjax(fresh);
+    expect(refused.status).toBe(429);
+    expect(refused.body.errors).toEqual([messages.intentRateLimited]);
+    expect(await orderCount()).toBe(orders);
+  });
+
+  it('refuses the no-JavaScript checkout post over the limit with the message, and makes no order', async () => {
+    const shopper = await shopperWithCart(t);
+    await useUpSession(shopper);
+    const orders = await orderCount();
+    const intents = await intentCount();
+    const page = await shopper.client.postForm('/checkout/', await checkoutForm(shopper));
+    expect(page.status).toBe(429);
+    expectRetryAfter(page.headers);
+    expect(page.text).toContain(messages.intentRateLimited);
+    expect(page.text).toContain('id="place_order"');
+    expect(await orderCount()).toBe(orders);
+    expect(await intentCount()).toBe(intents);
+  });
+
+  it('counts order-pay submits against the intent limit, and refuses them over it without a charge', async () => {
+    const shopper = await shopperWithCart(t);
+    const payPage = async (order: { id: number; key: string }, number: string) =>
+      shopper.client.postForm(orderPayUrl(order), {
+        'woocommerce-pay-nonce': shopper.nonce(ORDER_PAY_NONCE),
+        woocommerce_pay: '1',
+        'terms-field': '1',
+        terms: 'on',
+        payment_method: 'stripe',
+        'wc-stripe-payment-method': await card(number),
+      });
+    const order = await pendingOrderOf(t, shopper);
+    // Declined submits are attempts too (card testers mostly see declines).
+    for (let i = 0; i < INTENT_RATE_LIMIT.perSession.max; i++) {
+      const declined = await payPage(order, '4000000000000002');
+      expect(declined.status).toBe(200);
+      expect(declined.text).toContain(messages.cardErrors.card_declined);
+    }
+    const intents = await intentCount();
+    const refused = await payPage(order, '4242424242424242');
+    expect(refused.status).toBe(429);
+    expectRetryAfter(refused.headers);
+    expect(refused.text).toContain(messages.intentRateLimited);
+    expect(await intentCount()).toBe(intents);
+    expect((await t.shop.orders.find(order.id))!.status).toBe('failed');
+    // The same limit: the gateway's intent call is refused for this session now too.
+    const other = await pendingOrderOf(t, shopper);
+    expectRefused(await createIntent(shopper, other.id));
   });
 });

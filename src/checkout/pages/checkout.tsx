@@ -1,6 +1,6 @@
 import type { PageActionArgs, PageLoaderArgs } from '../../page-context.ts';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { redirect, type MetaFunction } from 'react-router';
+import { data, redirect, type HeadersFunction, type MetaFunction } from 'react-router';
 import { logoutUrl, safeRedirect } from '../../accounts/account.ts';
 import { LOGIN_NONCE, LOGIN_NONCE_FIELD, LOGOUT_NONCE } from '../../accounts/nonces.ts';
 import { APPLY_COUPON_NONCE, REMOVE_COUPON_NONCE } from '../../cart/nonces.ts';
@@ -8,6 +8,7 @@ import { minor, type StoreCart } from '../../cart/store-cart.ts';
 import { EmptyCart } from '../../cart/ui/cart-totals.tsx';
 import { paymentMethodById } from '../../payments/methods.ts';
 import { STRIPE_NONCES } from '../../payments/nonces.ts';
+import { countPaymentAttempt, retryAfterSeconds } from '../../payments/rate-limit.ts';
 import type { CardDetails } from '../../payments/ui/local-stripe.ts';
 import { postForm, wcAjaxUrl } from '../../platform/http/client.ts';
 import { format, messages } from '../../platform/messages/index.ts';
@@ -35,7 +36,14 @@ import { methodsFor, PaymentMethods } from '../ui/payment-methods.tsx';
 import { orderReviewPayload, requiredAddressFilled } from '../ui/order-review-payload.ts';
 
 export const meta: MetaFunction = () => [{ title: `Checkout – ${messages.shopName}` }];
-export const headers = () => ({ 'Cache-Control': 'private, no-store' });
+/** Never cached; a refusal over the card-testing limit keeps its `Retry-After`. */
+export const headers: HeadersFunction = ({ actionHeaders }) => {
+  const retryAfter = actionHeaders.get('Retry-After');
+  return {
+    'Cache-Control': 'private, no-store',
+    ...(retryAfter && { 'Retry-After': retryAfter }),
+  };
+};
 
 /**
  * What the checkout shows about accounts: the login reminder or who is logged in (with the way
@@ -119,7 +127,7 @@ async function loginAction(
 }
 
 /** The no-JavaScript checkout: the form posts here and lands on the order-received page. */
-export async function action({ request, context }: PageActionArgs): Promise<ActionData | Response> {
+export async function action({ request, context }: PageActionArgs) {
   const form = Object.fromEntries(
     [...(await request.formData()).entries()].filter(
       (e): e is [string, string] => typeof e[1] === 'string',
@@ -136,6 +144,8 @@ export async function action({ request, context }: PageActionArgs): Promise<Acti
   const result = await placeOrder(shop.checkoutDeps, session?.id, form, {
     origin: url.origin,
     confirmNonce: (id) => createNonce(shop.secret, STRIPE_NONCES.updateOrderStatus, id),
+    countPaymentAttempt: () =>
+      countPaymentAttempt(shop.db, { sessionId: session?.id, ip: context.clientIp ?? '' }),
   });
   // Signing up logged the shopper in under a new session id: the browser gets its cookie.
   const headers = result.session
@@ -144,11 +154,18 @@ export async function action({ request, context }: PageActionArgs): Promise<Acti
   if (result.result === 'failure') {
     // The errors wait in the new session; the reloaded checkout shows them.
     if (result.reload) return redirect('/checkout/', { status: 303, headers });
-    return {
+    const shown: ActionData = {
       errors: result.messages,
       fieldErrors: result.fieldErrors,
       values: withoutPasswords(form),
     };
+    // Over the card-testing limit: the page with its message, as 429 with Retry-After.
+    if (result.retryAfterMs !== undefined)
+      return data(shown, {
+        status: 429,
+        headers: { 'Retry-After': String(retryAfterSeconds(result.retryAfterMs)) },
+      });
+    return shown;
   }
   const current = result.session ?? session;
   if (current) context.cartChanged(await shop.cart.read(current.id));

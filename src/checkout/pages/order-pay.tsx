@@ -1,8 +1,9 @@
 import type { PageActionArgs, PageLoaderArgs } from '../../page-context.ts';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { data, redirect, type MetaFunction } from 'react-router';
+import { data, redirect, type HeadersFunction, type MetaFunction } from 'react-router';
 import { paymentMethodById } from '../../payments/methods.ts';
 import { STRIPE_NONCES } from '../../payments/nonces.ts';
+import { countPaymentAttempt, retryAfterSeconds } from '../../payments/rate-limit.ts';
 import type { CardDetails } from '../../payments/ui/local-stripe.ts';
 import { messages } from '../../platform/messages/index.ts';
 import { createNonce, verifyNonce } from '../../platform/nonce/nonce.ts';
@@ -26,7 +27,14 @@ import { methodsFor, PaymentMethods } from '../ui/payment-methods.tsx';
 export const meta: MetaFunction = () => [
   { title: `${messages.payForOrder} – ${messages.shopName}` },
 ];
-export const headers = () => ({ 'Cache-Control': 'private, no-store' });
+/** Never cached; a refusal over the card-testing limit keeps its `Retry-After`. */
+export const headers: HeadersFunction = ({ actionHeaders }) => {
+  const retryAfter = actionHeaders.get('Retry-After');
+  return {
+    'Cache-Control': 'private, no-store',
+    ...(retryAfter && { 'Retry-After': retryAfter }),
+  };
+};
 
 /** The order named by the URL, only with its key: otherwise nothing about it is told. */
 async function orderOf(
@@ -128,7 +136,18 @@ export async function action({ params, request, context }: PageActionArgs) {
     origin: new URL(request.url).origin,
     confirmNonce: createNonce(shop.secret, STRIPE_NONCES.updateOrderStatus, sessionId),
     sessionId: session?.id ?? null,
+    countPaymentAttempt: () =>
+      countPaymentAttempt(shop.db, { sessionId: session?.id, ip: context.clientIp ?? '' }),
   });
+  // Over the card-testing limit: the page with its message, as 429 with Retry-After.
+  if (result.result === 'failure' && result.retryAfterMs !== undefined)
+    return data<ActionData>(
+      { errors: result.messages, paymentMethod },
+      {
+        status: 429,
+        headers: { 'Retry-After': String(retryAfterSeconds(result.retryAfterMs)) },
+      },
+    );
   if (result.result === 'failure')
     return data<ActionData>({ errors: result.messages, paymentMethod }, { status: 200 });
   if (session && session.id === order.sessionId)
