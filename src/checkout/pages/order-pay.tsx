@@ -82,6 +82,9 @@ function pageData(context: PageLoaderArgs['context'], order: Order, errors: stri
       pay: context.nonce(ORDER_PAY_NONCE),
       updateOrderStatus: context.nonce(STRIPE_NONCES.updateOrderStatus),
       updateFailedOrder: context.nonce(STRIPE_NONCES.updateFailedOrder),
+      createPaymentIntent: context.nonce(STRIPE_NONCES.createPaymentIntent),
+      updatePaymentIntent: context.nonce(STRIPE_NONCES.updatePaymentIntent),
+      initSetupIntent: context.nonce(STRIPE_NONCES.initSetupIntent),
     },
     publishableKey: context.shop.payments.publishableKey,
   };
