@@ -3,14 +3,14 @@ import { z } from 'zod';
 import { setSessionCookie } from '../accounts/session-cookie.ts';
 import { setCartCookies } from '../cart/cart.routes.ts';
 import { STRIPE_NONCES } from '../payments/nonces.ts';
-import { countPaymentAttempt, retryAfterSeconds } from '../payments/rate-limit.ts';
+import { countPaymentAttempt } from '../payments/rate-limit.ts';
 import { ajaxCall, type AjaxCalls } from '../platform/http/ajax.ts';
 import { ensureSession, readSession } from '../platform/http/request-session.ts';
 import { createNonce } from '../platform/nonce/nonce.ts';
 import type { Shop } from '../shop.ts';
 import { findState, isCountry } from './countries.ts';
 import { CHECKOUT_NONCE, UPDATE_ORDER_REVIEW_NONCE } from './nonces.ts';
-import { placeOrder, type CheckoutResult } from './place-order.ts';
+import { failureResponse, placeOrder, type CheckoutResult } from './place-order.ts';
 import { orderReviewFragments } from './ui/order-review.tsx';
 
 /** Where this request came to: the base of absolute return URLs. */
@@ -94,9 +94,11 @@ export function checkoutAjaxCalls(shop: Shop): AjaxCalls {
             countPaymentAttempt: () =>
               countPaymentAttempt(shop.db, { sessionId: session?.id, ip: request.ip }),
           });
-          // Over the card-testing limit: the checkout's failure, as 429 with Retry-After.
-          if (result.result === 'failure' && result.retryAfterMs !== undefined)
-            reply.code(429).header('retry-after', String(retryAfterSeconds(result.retryAfterMs)));
+          // Over the card-testing limit (429, Retry-After) or the order locked (409).
+          if (result.result === 'failure') {
+            const { status, headers } = failureResponse(result);
+            reply.code(status).headers(headers);
+          }
           // Signing up at checkout logged the shopper in under a new session id.
           if (result.session) setSessionCookie(request, reply, shop.secret, result.session);
           const current = result.session ?? session;

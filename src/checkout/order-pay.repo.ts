@@ -103,6 +103,38 @@ export function orderPayRepo(db: Db) {
     },
 
     /**
+     * Takes the order's payment lock (WooCommerce Stripe's `lock_order_payment`): one atomic
+     * conditional update that succeeds only while no other attempt's lock is running, so of two
+     * attempts racing on any app servers exactly one gets it. Returns the lock's token (when it
+     * runs out) for `unlockPayment`, or null when another attempt holds the order.
+     */
+    async lockPayment(id: number, nowMs: number, lockMs: number): Promise<string | null> {
+      const until = new Date(nowMs + lockMs).toISOString();
+      const result = await db
+        .updateTable('orders')
+        .set({ payment_locked_until: until })
+        .where('id', '=', id)
+        .where((eb) =>
+          eb.or([
+            eb('payment_locked_until', 'is', null),
+            eb('payment_locked_until', '<=', new Date(nowMs).toISOString()),
+          ]),
+        )
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1 ? until : null;
+    },
+
+    /** Releases the lock this token took; a lock that ran out and was taken since stays. */
+    async unlockPayment(id: number, token: string): Promise<void> {
+      await db
+        .updateTable('orders')
+        .set({ payment_locked_until: null })
+        .where('id', '=', id)
+        .where('payment_locked_until', '=', token)
+        .execute();
+    },
+
+    /**
      * An offline method (cash on delivery) needs no payment now: the pending order goes to
      * processing, as a cash-on-delivery checkout does. Returns whether this call moved it.
      */

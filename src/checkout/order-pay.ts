@@ -10,6 +10,7 @@ import {
   orderReceivedUrl,
   payForOrder,
   refusedPaymentAttempt,
+  withPaymentLock,
   type CheckoutDeps,
   type CountPaymentAttempt,
   type CheckoutResult,
@@ -124,6 +125,17 @@ export async function payExistingOrder(
   const refused = await refusedPaymentAttempt(choice.method, request.countPaymentAttempt);
   if (refused) return { ...refused, order };
 
+  return withPaymentLock(deps.db, order, () => payLocked(deps, order, form, choice, request));
+}
+
+/** The order-pay attempt under the order's payment lock: reopen, choose the method, pay. */
+async function payLocked(
+  deps: CheckoutDeps,
+  order: Order,
+  form: Record<string, unknown>,
+  choice: PaymentChoice,
+  request: OrderPayRequest,
+): Promise<CheckoutResult> {
   const repo = orderPayRepo(deps.db);
   try {
     await repo.reopen(order.id);

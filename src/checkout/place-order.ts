@@ -4,8 +4,9 @@ import type { CartService, CartView } from '../cart/cart.service.ts';
 import { cartRepo } from '../cart/cart.repo.ts';
 import { availableFor, paymentMethodById, type PaymentMethodInfo } from '../payments/methods.ts';
 import { payOrder } from '../payments/order-payment.ts';
+import { retryAfterSeconds } from '../payments/rate-limit.ts';
 import type { PaymentsConfig } from '../payments/stripe-client.ts';
-import { CHECKOUT_CLAIM_STALE_MS } from '../platform/constants/index.ts';
+import { CHECKOUT_CLAIM_STALE_MS, ORDER_PAYMENT_LOCK_MS } from '../platform/constants/index.ts';
 import type { Db } from '../platform/db/database.ts';
 import { ShopError } from '../platform/errors/shop-error.ts';
 import { messages } from '../platform/messages/index.ts';
@@ -19,6 +20,7 @@ import {
   type ShippingAddress,
 } from './address.ts';
 import { draftOrder, type Order } from './order.ts';
+import { orderPayRepo } from './order-pay.repo.ts';
 import type { OrdersRepo } from './orders.repo.ts';
 import { settlePayment } from './settle-payment.ts';
 import type { Destination } from './shipping.ts';
@@ -27,7 +29,8 @@ import type { Destination } from './shipping.ts';
  * `session`: the session the shopper goes on with when this checkout opened an account and
  * logged them in (a new id: its cookie must be set). `reload`: the page's nonces belong to the
  * old session, so the browser reloads the checkout, where the errors wait as notices.
- * `retryAfterMs`: refused by the card-testing limit (429), for this long.
+ * `status`: a refusal with its own HTTP status: 429 over the card-testing limit (for
+ * `retryAfterMs`), 409 while another payment attempt holds the order.
  */
 export type CheckoutResult =
   | { result: 'success'; redirect: string; order: Order; session?: Session }
@@ -38,6 +41,7 @@ export type CheckoutResult =
       order?: Order;
       session?: Session;
       reload?: boolean;
+      status?: 409 | 429;
       retryAfterMs?: number;
     };
 
@@ -55,6 +59,23 @@ export function orderReceivedUrl(order: Pick<Order, 'id' | 'key'>): string {
 
 export function orderPayUrl(order: Pick<Order, 'id' | 'key'>): string {
   return `/checkout/order-pay/${order.id}/?key=${encodeURIComponent(order.key)}`;
+}
+
+/**
+ * How a refusal answers over HTTP: its own status (429 over the card-testing limit, with
+ * `Retry-After`; 409 while another attempt pays the order), else 200 with the failure.
+ */
+export function failureResponse(result: Extract<CheckoutResult, { result: 'failure' }>): {
+  status: number;
+  headers: Record<string, string>;
+} {
+  return {
+    status: result.status ?? 200,
+    headers:
+      result.retryAfterMs === undefined
+        ? {}
+        : { 'Retry-After': String(retryAfterSeconds(result.retryAfterMs)) },
+  };
 }
 
 function failure(texts: string[], fieldErrors: FieldError[] = []): CheckoutResult {
@@ -105,8 +126,37 @@ export async function refusedPaymentAttempt(
     result: 'failure',
     messages: [messages.intentRateLimited],
     fieldErrors: [],
+    status: 429,
     retryAfterMs: verdict.retryAfterMs,
   };
+}
+
+/**
+ * One payment at a time per order: the attempt runs under the order's payment lock (released
+ * when it ends, however it ends). Two attempts at once, say from two tabs with different
+ * methods, cannot both charge: the one that finds the order locked is refused with the
+ * payment-in-progress text, before it changes or charges anything.
+ */
+export async function withPaymentLock(
+  db: Db,
+  order: Order,
+  attempt: () => Promise<CheckoutResult>,
+): Promise<CheckoutResult> {
+  const repo = orderPayRepo(db);
+  const token = await repo.lockPayment(order.id, Date.now(), ORDER_PAYMENT_LOCK_MS);
+  if (!token)
+    return {
+      result: 'failure',
+      messages: [messages.orderPaymentInProgress],
+      fieldErrors: [],
+      order,
+      status: 409,
+    };
+  try {
+    return await attempt();
+  } finally {
+    await repo.unlockPayment(order.id, token);
+  }
 }
 
 /** The chosen method, checked against the billing country and what the browser made for it. */
@@ -261,18 +311,20 @@ async function createAndPay(
     await deps.cart.empty(sessionId);
     return { result: 'success', redirect: orderReceivedUrl(order), order };
   }
-  return payForOrder(deps, order, method, {
-    paymentMethodId,
-    blikCode: formText(form, 'wc-stripe-blik-code'),
-    origin: input.origin,
-    sessionId,
-    confirmNonce: input.confirmNonce,
-  });
+  return withPaymentLock(deps.db, order, () =>
+    payForOrder(deps, order, method, {
+      paymentMethodId,
+      blikCode: formText(form, 'wc-stripe-blik-code'),
+      origin: input.origin,
+      sessionId,
+      confirmNonce: input.confirmNonce,
+    }),
+  );
 }
 
 /**
- * Takes payment for an unpaid order (at checkout and on the order-pay page) and says where the
- * browser goes next: the thank-you page, a redirect method's page, or the confirm hash marker
+ * Takes payment for an unpaid order (at checkout and on the order-pay page; the caller holds the
+ * order's payment lock) and says where the browser goes next: the thank-you page, a redirect method's page, or the confirm hash marker
  * that has the browser authenticate a card (seed 001 §2).
  */
 export async function payForOrder(

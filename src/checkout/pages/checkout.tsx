@@ -8,7 +8,7 @@ import { minor, type StoreCart } from '../../cart/store-cart.ts';
 import { EmptyCart } from '../../cart/ui/cart-totals.tsx';
 import { paymentMethodById } from '../../payments/methods.ts';
 import { STRIPE_NONCES } from '../../payments/nonces.ts';
-import { countPaymentAttempt, retryAfterSeconds } from '../../payments/rate-limit.ts';
+import { countPaymentAttempt } from '../../payments/rate-limit.ts';
 import type { CardDetails } from '../../payments/ui/local-stripe.ts';
 import { postForm, wcAjaxUrl } from '../../platform/http/client.ts';
 import { format, messages } from '../../platform/messages/index.ts';
@@ -20,7 +20,7 @@ import { BlockingOverlay } from '../../ui/overlay.tsx';
 import type { FieldError } from '../address.ts';
 import { defaultCountry } from '../countries.ts';
 import { CHECKOUT_NONCE, UPDATE_ORDER_REVIEW_NONCE } from '../nonces.ts';
-import { placeOrder } from '../place-order.ts';
+import { failureResponse, placeOrder } from '../place-order.ts';
 import { AddressFields, revalidateAddressFields } from '../ui/address-fields.tsx';
 import { confirmFromMarker, parseConfirmMarker, preparePayment } from '../ui/browser-payment.ts';
 import { CheckoutCoupon } from '../ui/checkout-coupon.tsx';
@@ -162,13 +162,8 @@ export async function action({ request, context }: PageActionArgs) {
       fieldErrors: result.fieldErrors,
       values: withoutPasswords(form),
     };
-    // Over the card-testing limit: the page with its message, as 429 with Retry-After.
-    if (result.retryAfterMs !== undefined)
-      return data(shown, {
-        status: 429,
-        headers: { 'Retry-After': String(retryAfterSeconds(result.retryAfterMs)) },
-      });
-    return shown;
+    // A refusal with its own status: over the card-testing limit, 429 with Retry-After.
+    return result.status ? data(shown, failureResponse(result)) : shown;
   }
   const current = result.session ?? session;
   if (current) context.cartChanged(await shop.cart.read(current.id));

@@ -3,7 +3,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { data, redirect, type HeadersFunction, type MetaFunction } from 'react-router';
 import { paymentMethodById } from '../../payments/methods.ts';
 import { STRIPE_NONCES } from '../../payments/nonces.ts';
-import { countPaymentAttempt, retryAfterSeconds } from '../../payments/rate-limit.ts';
+import { countPaymentAttempt } from '../../payments/rate-limit.ts';
 import type { CardDetails } from '../../payments/ui/local-stripe.ts';
 import { messages } from '../../platform/messages/index.ts';
 import { createNonce, verifyNonce } from '../../platform/nonce/nonce.ts';
@@ -18,7 +18,7 @@ import {
   standingNotice,
 } from '../order-pay.ts';
 import { ORDER_PAY_NONCE } from '../nonces.ts';
-import { orderPayUrl, orderReceivedUrl } from '../place-order.ts';
+import { failureResponse, orderPayUrl, orderReceivedUrl } from '../place-order.ts';
 import { confirmFromMarker, parseConfirmMarker, preparePayment } from '../ui/browser-payment.ts';
 import { Notices } from '../../ui/notices.tsx';
 import { OrderPayTable } from '../ui/order-pay-table.tsx';
@@ -142,17 +142,9 @@ export async function action({ params, request, context }: PageActionArgs) {
     countPaymentAttempt: () =>
       countPaymentAttempt(shop.db, { sessionId: session?.id, ip: context.clientIp ?? '' }),
   });
-  // Over the card-testing limit: the page with its message, as 429 with Retry-After.
-  if (result.result === 'failure' && result.retryAfterMs !== undefined)
-    return data<ActionData>(
-      { errors: result.messages, paymentMethod },
-      {
-        status: 429,
-        headers: { 'Retry-After': String(retryAfterSeconds(result.retryAfterMs)) },
-      },
-    );
+  // A refusal shows here: 429 over the card-testing limit, 409 while another attempt pays.
   if (result.result === 'failure')
-    return data<ActionData>({ errors: result.messages, paymentMethod }, { status: 200 });
+    return data<ActionData>({ errors: result.messages, paymentMethod }, failureResponse(result));
   if (session && session.id === order.sessionId)
     context.cartChanged(await shop.cart.read(session.id));
   const to = result.redirect.startsWith('#')

@@ -89,3 +89,7 @@ export const LOGIN_RATE_LIMIT = {
 } as const;
 /** Log-in counters one app server keeps at most (the oldest go first). */
 export const LOGIN_RATE_LIMIT_KEYS_KEPT = 10_000;
+
+// Ours (issue 4): one payment at a time per order (src/checkout/order-pay.repo.ts).
+/** An order is locked this long while a payment attempt runs (WooCommerce Stripe's 5 minutes). */
+export const ORDER_PAYMENT_LOCK_MS = 5 * 60_000;

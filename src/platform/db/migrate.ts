@@ -10,6 +10,7 @@ import * as initial from './migrations/001_initial.ts';
 import * as checkout from './migrations/002_checkout.ts';
 import * as testProcessorMore from './migrations/003_test_processor_more.ts';
 import * as rateLimits from './migrations/004_rate_limits.ts';
+import * as orderPaymentLock from './migrations/005_order_payment_lock.ts';
 
 export type MigrationKind = DbKind;
 
@@ -25,6 +26,7 @@ const migrations: Record<string, ShopMigration> = {
   '002_checkout': checkout,
   '003_test_processor_more': testProcessorMore,
   '004_rate_limits': rateLimits,
+  '005_order_payment_lock': orderPaymentLock,
 };
 
 /** An auto-incrementing integer primary key on either database. */

@@ -161,6 +161,8 @@ export interface OrdersTable {
   payment_intent_id: string | null;
   /** What the shopper needs after paying, e.g. a voucher's number and expiry. */
   payment_details_json: string | null;
+  /** While a payment attempt runs: when its lock runs out (ISO-8601 UTC); null otherwise. */
+  payment_locked_until: string | null;
 }
 
 export interface ShippingZonesTable {

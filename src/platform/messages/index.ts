@@ -182,6 +182,8 @@ export const messages = {
   intentNotForOrder: 'This payment does not belong to this order.',
   intentCannotChange: 'This payment can no longer be changed.',
   intentRateLimited: 'Too many payment attempts. Please wait a few minutes before trying again.',
+  orderPaymentInProgress:
+    'A payment for this order is already being processed. Please wait a moment, then check your order before trying again.',
   paymentProviderLoadFailed:
     'There was a problem processing the payment. Please refresh the page to try again.',
   // End of the intent calls' texts.
