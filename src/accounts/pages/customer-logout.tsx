@@ -14,8 +14,7 @@ export const headers = () => ({ 'Cache-Control': 'private, no-store' });
  * its nonce it ends the session (and its cart) and goes to `redirect`; without one (a link from
  * elsewhere, an old page) it asks first, with a fresh link.
  */
-export async function loader({ request, context }: PageLoaderArgs) {
-  const url = new URL(request.url);
+export async function loader({ url, context }: PageLoaderArgs) {
   const { shop, session } = context;
   const target = safeRedirect(url.searchParams.get('redirect'), '/');
   if (!session?.customerId) throw redirect(target);

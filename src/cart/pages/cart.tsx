@@ -45,9 +45,8 @@ async function followCartLink(
   throw redirect('/cart/', 303);
 }
 
-export async function loader({ request, context }: PageLoaderArgs) {
+export async function loader({ url, context }: PageLoaderArgs) {
   const { shop, session } = context;
-  const url = new URL(request.url);
   const removeKey = url.searchParams.get('remove_item');
   if (removeKey !== null) {
     await followCartLink(context, url, async (sessionId) => {

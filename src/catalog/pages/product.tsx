@@ -36,9 +36,9 @@ const pageData = new WeakMap<
   TtlCache<string, ProductPageData>
 >();
 
-export async function loader({ params, request, context }: PageLoaderArgs) {
+export async function loader({ params, url, context }: PageLoaderArgs) {
   const slug = params.slug ?? '';
-  const reviewPage = parsePage(new URL(request.url).searchParams.get('cpage'));
+  const reviewPage = parsePage(url.searchParams.get('cpage'));
   let cache = pageData.get(context.shop);
   if (!cache) {
     cache = new TtlCache(CATALOG_CACHE_TTL_MS, 1_000);

@@ -18,8 +18,7 @@ import { MiniCartWidget } from '../../cart/ui/mini-cart-widget.tsx';
 
 export const meta: MetaFunction = () => [{ title: `Shop – ${messages.shopName}` }];
 
-export async function loader({ request, context }: PageLoaderArgs) {
-  const url = new URL(request.url);
+export async function loader({ url, context }: PageLoaderArgs) {
   const orderby = parseSortOrder(url.searchParams.get('orderby'));
   const { catalog } = context.shop;
   const total = await catalog.countProducts();

@@ -38,8 +38,7 @@ async function finishRedirectReturn(
   return settled.order;
 }
 
-export async function loader({ params, request, context }: PageLoaderArgs) {
-  const url = new URL(request.url);
+export async function loader({ params, url, context }: PageLoaderArgs) {
   const key = url.searchParams.get('key') ?? '';
   const id = Number(params.orderId);
   const found =
