@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { pendingOrderOf, shopperWithCart, type Shopper } from '../payments/intents.fixture.ts';
+import {
+  intentsFor,
+  pendingOrderOf,
+  shopperWithCart,
+  type Shopper,
+} from '../payments/intents.fixture.ts';
 import { createTestPaymentMethod } from '../payments/test-processor/payment-method.fixture.ts';
 import { ORDER_PAYMENT_LOCK_MS } from '../platform/constants/index.ts';
 import { databaseKinds } from '../platform/db/testing/test-database.ts';
@@ -46,22 +51,6 @@ describe.each(databaseKinds)('one payment at a time per order on %s', (kind) => 
     'wc-stripe-payment-method': await card(number),
   });
 
-  /** The processor's payment intents made for an order, and how many of them took money. */
-  async function intentsFor(orderId: number) {
-    const rows = await t.shop.db
-      .selectFrom('tp_payment_intents')
-      .select(['id', 'status', 'metadata_json'])
-      .execute();
-    const mine = rows.filter(
-      (row) =>
-        (JSON.parse(row.metadata_json) as { order_id?: string }).order_id === String(orderId),
-    );
-    return {
-      all: mine.length,
-      charged: mine.filter((row) => ['succeeded', 'requires_capture'].includes(row.status)).length,
-    };
-  }
-
   const lockOf = async (orderId: number) =>
     (
       await t.shop.db
@@ -95,7 +84,7 @@ describe.each(databaseKinds)('one payment at a time per order on %s', (kind) => 
       ]);
       refusedByLock += expectPaidOrLocked(answers);
       expect(answers.some((a) => a.headers.get('location') === orderReceivedUrl(order))).toBe(true);
-      expect(await intentsFor(order.id), `round ${round}`).toEqual({ all: 1, charged: 1 });
+      expect(await intentsFor(t, order.id), `round ${round}`).toEqual({ all: 1, charged: 1 });
       expect((await t.shop.orders.find(order.id))!.status).toBe('processing');
       expect(await lockOf(order.id)).toBeNull();
     }
@@ -113,7 +102,7 @@ describe.each(databaseKinds)('one payment at a time per order on %s', (kind) => 
       ]);
       expectPaidOrLocked(answers);
       const paid = (await t.shop.orders.find(order.id))!;
-      const intents = await intentsFor(order.id);
+      const intents = await intentsFor(t, order.id);
       expect(paid.status).toBe('processing');
       if (paid.paymentMethod === 'cod') expect(intents).toEqual({ all: 0, charged: 0 });
       else {
@@ -137,7 +126,7 @@ describe.each(databaseKinds)('one payment at a time per order on %s', (kind) => 
     expect(refused.text).toContain('>Pay for order</button>');
     const cod = await submit(shopper, order, { payment_method: 'cod' });
     expect(cod.status).toBe(409);
-    expect(await intentsFor(order.id)).toEqual({ all: 0, charged: 0 });
+    expect(await intentsFor(t, order.id)).toEqual({ all: 0, charged: 0 });
     expect(await t.shop.orders.find(order.id)).toMatchObject({
       status: 'pending',
       paymentMethod: 'stripe',
@@ -148,7 +137,7 @@ describe.each(databaseKinds)('one payment at a time per order on %s', (kind) => 
     const paid = await submit(shopper, order, await byCard());
     expect(paid.status).toBe(303);
     expect(paid.headers.get('location')).toBe(orderReceivedUrl(order));
-    expect(await intentsFor(order.id)).toEqual({ all: 1, charged: 1 });
+    expect(await intentsFor(t, order.id)).toEqual({ all: 1, charged: 1 });
     expect(await lockOf(order.id)).toBeNull();
   });
 
@@ -170,7 +159,7 @@ describe.each(databaseKinds)('one payment at a time per order on %s', (kind) => 
     expect(await lockOf(order.id)).toBeNull();
     const paid = await submit(shopper, order, await byCard());
     expect(paid.headers.get('location')).toBe(orderReceivedUrl(order));
-    expect(await intentsFor(order.id)).toEqual({ all: 2, charged: 1 });
+    expect(await intentsFor(t, order.id)).toEqual({ all: 2, charged: 1 });
   });
 
   it('gives the lock to exactly one of many racing takers, and only its holder releases it', async () => {

@@ -48,3 +48,18 @@ export async function pendingOrderOf(
     'pending',
   );
 }
+
+/** The processor's payment intents made for an order, and how many of them took money. */
+export async function intentsFor(t: TestShop, orderId: number) {
+  const rows = await t.shop.db
+    .selectFrom('tp_payment_intents')
+    .select(['id', 'status', 'metadata_json'])
+    .execute();
+  const mine = rows.filter(
+    (row) => (JSON.parse(row.metadata_json) as { order_id?: string }).order_id === String(orderId),
+  );
+  return {
+    all: mine.length,
+    charged: mine.filter((row) => ['succeeded', 'requires_capture'].includes(row.status)).length,
+  };
+}
