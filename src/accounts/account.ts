@@ -2,6 +2,7 @@ import {
   ACCOUNT_PASSWORD_MAX_LENGTH,
   ACCOUNT_PASSWORD_MIN_LENGTH,
 } from '../platform/constants/index.ts';
+import { billingKeys, shippingKeys } from '../checkout/address.ts';
 import { format, messages } from '../platform/messages/index.ts';
 
 /** A shop customer: someone who can log in. */
@@ -77,18 +78,6 @@ export function newPasswordProblem(password: string): string | null {
   return null;
 }
 
-const addressKeys = [
-  'first_name',
-  'last_name',
-  'company',
-  'country',
-  'address_1',
-  'address_2',
-  'city',
-  'state',
-  'postcode',
-] as const;
-
 /**
  * The checkout form's starting values for a logged-in customer (field name -> value): the
  * addresses of their latest order, else what the account knows (name and email).
@@ -109,8 +98,8 @@ export function checkoutPrefill(
     }
   };
   if (last) {
-    copy('billing', last.billing, [...addressKeys, 'phone', 'email']);
-    if (last.shipping) copy('shipping', last.shipping, addressKeys);
+    copy('billing', last.billing, billingKeys);
+    if (last.shipping) copy('shipping', last.shipping, shippingKeys);
   }
   values.billing_first_name ??= customer.firstName;
   values.billing_last_name ??= customer.lastName;

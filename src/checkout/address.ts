@@ -69,7 +69,8 @@ type Unnamed = Omit<AddressField, 'name'>;
 const labels = messages.addressFieldLabels;
 const wide = 'form-row-wide' as const;
 
-const shippingKeys = [
+/** A shipping address's fields, in form order; billing adds phone and email. */
+export const shippingKeys = [
   'first_name',
   'last_name',
   'company',
@@ -80,7 +81,7 @@ const shippingKeys = [
   'state',
   'postcode',
 ] as const;
-const billingKeys = [...shippingKeys, 'phone', 'email'] as const;
+export const billingKeys = [...shippingKeys, 'phone', 'email'] as const;
 
 const countryOptions: readonly FieldOption[] = Object.entries(countries).map(([value, label]) => ({
   value,
