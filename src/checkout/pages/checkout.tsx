@@ -15,6 +15,7 @@ import { format, messages } from '../../platform/messages/index.ts';
 import { createNonce, verifyNonce } from '../../platform/nonce/nonce.ts';
 import { sessionCookieHeader } from '../../platform/session/session-cookie.ts';
 import type { Notice } from '../../platform/session/session.ts';
+import { TermsAgreement } from '../ui/terms-agreement.tsx';
 import { Notices } from '../../ui/notices.tsx';
 import { BlockingOverlay } from '../../ui/overlay.tsx';
 import type { FieldError } from '../address.ts';
@@ -209,7 +210,6 @@ export default function CheckoutPage({
   const [card, setCard] = useState<CardDetails>({ number: '', expiry: '', cvc: '' });
   const [processing, setProcessing] = useState(false);
   const [updating, setUpdating] = useState(false);
-  const [termsOpen, setTermsOpen] = useState(false);
   const [blikError, setBlikError] = useState<string | null>(null);
   const [notices, setNotices] = useState<Notice[]>(errorNotices(actionData?.errors ?? []));
   const fieldErrors = actionData?.fieldErrors ?? [];
@@ -461,32 +461,7 @@ export default function CheckoutPage({
                 blikError={blikError}
               />
             )}
-            <div className="woocommerce-terms-and-conditions-wrapper">
-              {termsOpen && (
-                <div className="woocommerce-terms-and-conditions" id="terms-text">
-                  <p>{messages.termsText}</p>
-                </div>
-              )}
-              <p className="form-row validate-required">
-                <input type="hidden" name="terms-field" value="1" />
-                <input id="terms" type="checkbox" name="terms" required />
-                <label htmlFor="terms">
-                  I have read and agree to the website{' '}
-                  <button
-                    type="button"
-                    className="link-button woocommerce-terms-and-conditions-link"
-                    aria-expanded={termsOpen}
-                    aria-controls="terms-text"
-                    onClick={() => setTermsOpen(!termsOpen)}
-                  >
-                    terms and conditions
-                  </button>{' '}
-                  <abbr className="required" title="required">
-                    *
-                  </abbr>
-                </label>
-              </p>
-            </div>
+            <TermsAgreement />
             <button
               type="submit"
               className="button button-primary button-large"

@@ -20,6 +20,7 @@ import {
 import { ORDER_PAY_NONCE } from '../nonces.ts';
 import { failureResponse, orderPayUrl, orderReceivedUrl } from '../place-order.ts';
 import { confirmFromMarker, parseConfirmMarker, preparePayment } from '../ui/browser-payment.ts';
+import { TermsAgreement } from '../ui/terms-agreement.tsx';
 import { Notices } from '../../ui/notices.tsx';
 import { OrderPayTable } from '../ui/order-pay-table.tsx';
 import { methodsFor, PaymentMethods } from '../ui/payment-methods.tsx';
@@ -203,7 +204,6 @@ function OrderPayForm({ order, actionData }: { order: PayData; actionData?: Acti
   const [method, setMethod] = useState(actionData?.paymentMethod || order.defaultMethod);
   const [card, setCard] = useState<CardDetails>({ number: '', expiry: '', cvc: '' });
   const [processing, setProcessing] = useState(false);
-  const [termsOpen, setTermsOpen] = useState(false);
   const [blikError, setBlikError] = useState<string | null>(null);
   const [errors, setErrors] = useState<string[]>([...order.errors, ...(actionData?.errors ?? [])]);
   const errorNotices = useMemo(
@@ -305,32 +305,7 @@ function OrderPayForm({ order, actionData }: { order: PayData; actionData?: Acti
                 blikError={blikError}
               />
             )}
-            <div className="woocommerce-terms-and-conditions-wrapper">
-              {termsOpen && (
-                <div className="woocommerce-terms-and-conditions" id="terms-text">
-                  <p>{messages.termsText}</p>
-                </div>
-              )}
-              <p className="form-row validate-required">
-                <input type="hidden" name="terms-field" value="1" />
-                <input id="terms" type="checkbox" name="terms" required />
-                <label htmlFor="terms">
-                  I have read and agree to the website{' '}
-                  <button
-                    type="button"
-                    className="link-button woocommerce-terms-and-conditions-link"
-                    aria-expanded={termsOpen}
-                    aria-controls="terms-text"
-                    onClick={() => setTermsOpen(!termsOpen)}
-                  >
-                    terms and conditions
-                  </button>{' '}
-                  <abbr className="required" title="required">
-                    *
-                  </abbr>
-                </label>
-              </p>
-            </div>
+            <TermsAgreement />
             <button
               type="submit"
               className="button button-primary button-large"

@@ -4,6 +4,7 @@ import { PasswordInput } from '../../accounts/ui/password-input.tsx';
 import { CHECKOUT_SLIDE_MS } from '../../platform/constants/index.ts';
 import { postForm } from '../../platform/http/client.ts';
 import { messages } from '../../platform/messages/index.ts';
+import { RequiredMark } from '../../ui/required-mark.tsx';
 
 /** Seed 000 §3: the auth forms' answer. */
 interface AuthAnswer {
@@ -126,10 +127,7 @@ export function CheckoutLogin({
         <div className="form-grid">
           <div className="form-row form-row-first">
             <label htmlFor="username">
-              {messages.usernameOrEmail}{' '}
-              <abbr className="required" title="required">
-                *
-              </abbr>
+              {messages.usernameOrEmail} <RequiredMark />
             </label>
             <input
               id="username"
@@ -148,10 +146,7 @@ export function CheckoutLogin({
           </div>
           <div className="form-row form-row-last">
             <label htmlFor="password">
-              {messages.password}{' '}
-              <abbr className="required" title="required">
-                *
-              </abbr>
+              {messages.password} <RequiredMark />
             </label>
             <PasswordInput
               id="password"

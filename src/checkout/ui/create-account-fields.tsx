@@ -2,6 +2,7 @@ import { PasswordInput } from '../../accounts/ui/password-input.tsx';
 import { ACCOUNT_PASSWORD_MIN_LENGTH } from '../../platform/constants/index.ts';
 import { format, messages } from '../../platform/messages/index.ts';
 import type { FieldError } from '../address.ts';
+import { RequiredMark } from '../../ui/required-mark.tsx';
 
 /**
  * The checkout's account fields (seed 001 §2, §6): the `Create an account?` checkbox with its
@@ -36,10 +37,7 @@ export function CreateAccountFields({
       <div className="create-account account-password-fields">
         <div className="form-row form-row-wide validate-required" id="account_password_field">
           <label htmlFor="account_password">
-            {messages.accountPassword}{' '}
-            <abbr className="required" title="required">
-              *
-            </abbr>
+            {messages.accountPassword} <RequiredMark />
           </label>
           <PasswordInput
             id="account_password"

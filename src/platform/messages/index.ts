@@ -48,6 +48,8 @@ export const messages = {
   finalTaxesNote:
     'Final taxes charged can differ based on your actual billing address when using Express Checkout buttons (Link, Google Pay or Apple Pay).',
   invalidWebhook: 'The webhook signature could not be verified.',
+  termsAgreeBefore: 'I have read and agree to the website',
+  termsLink: 'terms and conditions',
   termsText:
     'Orders are shipped within two working days. You may return unused items within 30 days for a full refund. Payments are taken by our payment processor; we never see or store your card details.',
   termsRequired: 'Please read and accept the terms and conditions to proceed with your order.',
