@@ -1,4 +1,7 @@
-/** A complete, valid billing address as the checkout form posts it. */
+/**
+ * A complete, valid billing address as the checkout form posts it, with the terms box ticked
+ * (the checkout refuses an order without it).
+ */
 export const completeBillingForm = {
   billing_first_name: 'Ada',
   billing_last_name: 'Lovelace',
@@ -8,4 +11,5 @@ export const completeBillingForm = {
   billing_postcode: 'SW1Y 4JH',
   billing_phone: '+44 (20) 7946-0958',
   billing_email: 'ada@example.com',
+  terms: 'on',
 };

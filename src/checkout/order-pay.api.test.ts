@@ -378,6 +378,11 @@ describe.each(databaseKinds)('order-pay page on %s', (kind) => {
       payment_method: 'cod',
     });
     expect(noTerms.text).toContain(messages.termsRequired);
+    const noTermsAtAll = await client.postForm(path(order), {
+      'woocommerce-pay-nonce': nonce,
+      payment_method: 'cod',
+    });
+    expect(noTermsAtAll.text).toContain(messages.termsRequired);
 
     const notOffered = await pay(client, order, nonce, { payment_method: 'stripe_ideal' });
     expect(notOffered.text).toContain(messages.noPaymentMethod);

@@ -16,6 +16,7 @@ import {
   type CheckoutResult,
 } from './place-order.ts';
 import { settleFromProcessor } from './settle-payment.ts';
+import { termsRefusal } from './terms.ts';
 
 /**
  * What the order-pay page can do for an order: take payment (pending or failed, WooCommerce's
@@ -118,8 +119,8 @@ export async function payExistingOrder(
   if (standing === 'paid' || standing === 'awaiting')
     return { result: 'success', redirect: orderReceivedUrl(order), order };
   if (standing === 'cancelled') return failure(standingNotice(order.status), order);
-  if (formText(form, 'terms-field') && !formText(form, 'terms'))
-    return failure(messages.termsRequired, order);
+  const terms = termsRefusal(form);
+  if (terms) return failure(terms, order);
   const choice = choosePayment(form, order);
   if (typeof choice === 'string') return failure(choice, order);
   const refused = await refusedPaymentAttempt(choice.method, request.countPaymentAttempt);

@@ -23,6 +23,7 @@ import { draftOrder, type Order } from './order.ts';
 import { orderPayRepo } from './order-pay.repo.ts';
 import type { OrdersRepo } from './orders.repo.ts';
 import { settlePayment } from './settle-payment.ts';
+import { termsRefusal } from './terms.ts';
 import type { Destination } from './shipping.ts';
 
 /**
@@ -217,11 +218,9 @@ export async function placeOrder(
     ...(shipping ? validateAddress(shipping, 'shipping') : []),
     ...(signUp ? await accountErrors(deps, billing, password) : []),
   ];
-  if (fieldErrors.length > 0)
-    return failure(
-      fieldErrors.map((e) => e.message),
-      fieldErrors,
-    );
+  const terms = termsRefusal(form);
+  if (fieldErrors.length > 0 || terms)
+    return failure([...fieldErrors.map((e) => e.message), ...(terms ? [terms] : [])], fieldErrors);
 
   const view = await deps.cart.setCustomer(sessionId, {
     destination: destinationOf(shipping ?? billing),
