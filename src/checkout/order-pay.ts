@@ -35,6 +35,7 @@ export function payStanding(status: OrderStatus): PayStanding {
     case 'on-hold':
       return 'awaiting';
     case 'cancelled':
+    case 'refunded':
       return 'cancelled';
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canTransition, isPaid } from './order.ts';
+import { canTransition, isPaid, statusName, type OrderStatus } from './order.ts';
 
 describe('order status', () => {
   it('counts processing and completed as paid', () => {
@@ -17,5 +17,30 @@ describe('order status', () => {
     expect(canTransition('processing', 'pending')).toBe(false);
     expect(canTransition('processing', 'processing')).toBe(false);
     expect(canTransition('cancelled', 'processing')).toBe(false);
+  });
+
+  it('names every status as WooCommerce does, none of them “Paid”', () => {
+    const statuses: OrderStatus[] = [
+      'pending',
+      'processing',
+      'on-hold',
+      'completed',
+      'cancelled',
+      'refunded',
+      'failed',
+    ];
+    expect(statuses.map(statusName)).toEqual([
+      'Pending payment',
+      'Processing',
+      'On hold',
+      'Completed',
+      'Cancelled',
+      'Refunded',
+      'Failed',
+    ]);
+  });
+
+  it('never reopens a refunded order', () => {
+    expect(canTransition('refunded', 'processing')).toBe(false);
   });
 });

@@ -1,9 +1,10 @@
 import type { CartTotals } from '../cart/cart.ts';
+import { messages } from '../platform/messages/index.ts';
 import type { Money } from '../platform/money/money.ts';
 import type { BillingAddress } from './address.ts';
 
 export type OrderStatus =
-  'pending' | 'processing' | 'on-hold' | 'completed' | 'failed' | 'cancelled';
+  'pending' | 'processing' | 'on-hold' | 'completed' | 'failed' | 'cancelled' | 'refunded';
 
 export interface OrderLine {
   productId: number;
@@ -92,10 +93,18 @@ export function isPaid(status: OrderStatus): boolean {
   return status === 'processing' || status === 'completed';
 }
 
+/**
+ * WooCommerce's name for a status (`wc_get_order_status_name`), as the shopper reads it. A
+ * cash-on-delivery order is `Processing` before its money arrives: never call it paid.
+ */
+export function statusName(status: OrderStatus): string {
+  return messages.orderStatusNames[status];
+}
+
 /** Whether an order may move from one status to another; a paid order never goes back. */
 export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
   if (from === to) return false;
   if (isPaid(from)) return to === 'completed' || to === 'cancelled';
-  if (from === 'cancelled') return false;
+  if (from === 'cancelled' || from === 'refunded') return false;
   return true;
 }

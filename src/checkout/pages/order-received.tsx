@@ -5,7 +5,7 @@ import { settleFromProcessor } from '../settle-payment.ts';
 import type { Order } from '../order.ts';
 import { messages } from '../../platform/messages/index.ts';
 import { formatMoney } from '../../platform/money/money.ts';
-import { isPaid } from '../order.ts';
+import { statusName } from '../order.ts';
 import { orderPayUrl } from '../place-order.ts';
 
 export const meta: MetaFunction = () => [{ title: `Order received – ${messages.shopName}` }];
@@ -54,7 +54,6 @@ export async function loader({ params, url, context }: PageLoaderArgs) {
     id: order.id,
     payUrl: orderPayUrl(order),
     status: order.status,
-    paid: isPaid(order.status),
     createdAt: order.createdAt,
     email: order.billing.email,
     billing: order.billing,
@@ -126,11 +125,7 @@ export default function OrderReceived({
         <li>
           Status:{' '}
           <strong className={`order-status status-${order.status}`}>
-            {order.paid
-              ? 'Paid – processing'
-              : order.status === 'processing'
-                ? 'Processing'
-                : order.status}
+            {statusName(order.status)}
           </strong>
         </li>
       </ul>

@@ -69,6 +69,7 @@ export const messages = {
     completed: 'Completed',
     failed: 'Failed',
     cancelled: 'Cancelled',
+    refunded: 'Refunded',
   },
   // End of the order-pay page.
 
