@@ -193,6 +193,43 @@ describe('billing address', () => {
     expect(validateBilling(address)).toEqual([]);
   });
 
+  it('refuses a postcode that is not one of the country’s, in WooCommerce’s words', () => {
+    const cases: [string, Record<string, string>][] = [
+      ['GB', { billing_postcode: '!!!' }],
+      ['US', { billing_country: 'US', billing_state: 'NY', billing_postcode: 'hello' }],
+      ['DE', { billing_country: 'DE', billing_postcode: 'SW1Y 4JH' }],
+    ];
+    for (const [country, fields] of cases)
+      expect(validateBilling(billingFromForm({ ...complete, ...fields })), country).toEqual([
+        {
+          field: 'billing_postcode',
+          message: 'Billing Postcode / ZIP is not a valid postcode / ZIP.',
+        },
+      ]);
+  });
+
+  it('keeps a postcode in its country’s format, however it was typed', () => {
+    const gb = billingFromForm({ ...complete, billing_postcode: ' sw1y4jh ' });
+    expect(gb.postcode).toBe('SW1Y 4JH');
+    expect(validateBilling(gb)).toEqual([]);
+    const us = billingFromForm({
+      ...complete,
+      billing_country: 'US',
+      billing_state: 'NY',
+      billing_postcode: '100011234',
+    });
+    expect(us.postcode).toBe('10001-1234');
+    expect(validateBilling(us)).toEqual([]);
+  });
+
+  it('checks an optional postcode only when there is one (an Eircode)', () => {
+    const ie = { ...complete, billing_country: 'IE', billing_state: 'D' };
+    expect(validateBilling(billingFromForm({ ...ie, billing_postcode: '' }))).toEqual([]);
+    expect(
+      fieldsOf(validateBilling(billingFromForm({ ...ie, billing_postcode: 'B12 3456' }))),
+    ).toEqual(['billing_postcode']);
+  });
+
   it('accepts a state code in lower case', () => {
     const address = { ...billingFromForm(complete), country: 'US', state: 'ny', postcode: '10001' };
     expect(validateAddress(address, 'billing')).toEqual([]);
@@ -239,6 +276,18 @@ describe('one field, as the live check sees it', () => {
   it('checks the phone rule', () => {
     expect(fieldProblem('020 CALL ME', { required: true, format: 'phone' })).toBe('phone');
     expect(fieldProblem('+44 (20) 7946-0958', { required: true, format: 'phone' })).toBeNull();
+  });
+
+  it('checks a postcode against its country', () => {
+    const gb = addressFields('billing', 'GB').find((f) => f.key === 'postcode')!;
+    const us = addressFields('billing', 'US').find((f) => f.key === 'postcode')!;
+    expect(fieldProblem('!!!', gb)).toBe('postcode');
+    expect(fieldProblem('sw1y 4jh', gb)).toBeNull();
+    expect(fieldProblem('hello', us)).toBe('postcode');
+    expect(fieldProblem('94103', us)).toBeNull();
+    expect(problemMessage('shipping', us, 'postcode')).toBe(
+      'Shipping Postcode / ZIP is not a valid postcode / ZIP.',
+    );
   });
 
   it('words the problem as the server does', () => {

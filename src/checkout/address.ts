@@ -1,6 +1,7 @@
 import { format, messages } from '../platform/messages/index.ts';
 import { countries, defaultCountry, findState, isCountry, statesOf } from './countries.ts';
 import { countryLocale, type RowLayout } from './country-locale.ts';
+import { formatPostcode, isValidPostcode } from './postcode.ts';
 
 export type AddressKind = 'billing' | 'shipping';
 
@@ -37,7 +38,9 @@ export interface FieldOption {
 /** What a field asks of its value, as the live check and the server check both apply it. */
 export interface FieldRule {
   required: boolean;
-  format?: 'email' | 'phone';
+  format?: 'email' | 'phone' | 'postcode';
+  /** Whose postcodes a postcode field takes. */
+  country?: string;
 }
 
 /** One address field for one country, after the country's locale rules. */
@@ -130,7 +133,14 @@ function localeFields(country: string): Unnamed[] {
       autocomplete: 'address-level1',
       ...(state.input === 'select' && { options }),
     },
-    { key: 'postcode', ...postcode, input: 'text', autocomplete: 'postal-code' },
+    {
+      key: 'postcode',
+      ...postcode,
+      input: 'text',
+      autocomplete: 'postal-code',
+      format: 'postcode',
+      country,
+    },
   ];
 }
 
@@ -162,17 +172,19 @@ export function isValidEmail(email: string): boolean {
   return EMAIL.test(email);
 }
 
-export type FieldProblem = 'required' | 'email' | 'phone';
+export type FieldProblem = 'required' | 'email' | 'phone' | 'postcode';
 
 /**
  * Seed 001 §5, one field: required (a checkbox ticked, a value non-empty), then the email or
- * phone format of a non-empty value. Null when the field is fine.
+ * phone format of a non-empty value, or its country's postcode pattern (WooCommerce's
+ * `is_postcode`). Null when the field is fine.
  */
 export function fieldProblem(value: string | boolean, rule: FieldRule): FieldProblem | null {
   if (rule.required && (value === false || value === '')) return 'required';
   if (typeof value !== 'string' || value === '') return null;
   if (rule.format === 'email' && !isValidEmail(value)) return 'email';
   if (rule.format === 'phone' && !isValidPhone(value)) return 'phone';
+  if (rule.format === 'postcode' && !isValidPostcode(value, rule.country ?? '')) return 'postcode';
   return null;
 }
 
@@ -185,6 +197,7 @@ export function problemMessage(
   const title = fieldTitle(kind, field.label);
   if (problem === 'required') return format(messages.fieldRequired, { field: title });
   if (problem === 'phone') return format(messages.invalidPhone, { field: title });
+  if (problem === 'postcode') return format(messages.invalidPostcode, { field: title });
   return messages.invalidEmail;
 }
 
@@ -217,7 +230,10 @@ function normaliseState(country: string, state: string): string {
   return findState(country, state)?.code ?? state;
 }
 
-/** Reads `{kind}_*` fields from a submitted form, trimmed, the state as its code. */
+/**
+ * Reads `{kind}_*` fields from a submitted form, trimmed, the state as its code, the postcode in
+ * its country's format (WooCommerce's `wc_format_postcode`).
+ */
 export function addressFromForm<K extends AddressKind>(
   form: Record<string, unknown>,
   kind: K,
@@ -232,6 +248,7 @@ export function addressFromForm<K extends AddressKind>(
     string
   >;
   address.state = normaliseState(address.country, address.state);
+  address.postcode = formatPostcode(address.postcode, address.country);
   return address as unknown as AddressOf<K>;
 }
 

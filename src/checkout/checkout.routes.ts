@@ -10,6 +10,7 @@ import { createNonce } from '../platform/nonce/nonce.ts';
 import type { Shop } from '../shop.ts';
 import { findState, isCountry } from './countries.ts';
 import { CHECKOUT_NONCE, UPDATE_ORDER_REVIEW_NONCE } from './nonces.ts';
+import { formatPostcode } from './postcode.ts';
 import { failureResponse, placeOrder, type CheckoutResult } from './place-order.ts';
 import { orderReviewFragments } from './ui/order-review.tsx';
 
@@ -121,7 +122,7 @@ export function checkoutAjaxCalls(shop: Shop): AjaxCalls {
               destination: {
                 country,
                 state: findState(country, input.s_state)?.code ?? input.s_state,
-                postcode: input.s_postcode.toUpperCase(),
+                postcode: formatPostcode(input.s_postcode, country),
                 city: input.s_city,
               },
             }),

@@ -36,12 +36,13 @@ type Marks = Record<string, Mark | undefined>;
 /** Their inputs change with the country, so their marks go with it. */
 const localeKeys: readonly string[] = ['city', 'state', 'postcode'];
 
-const problems: readonly FieldProblem[] = ['required', 'email', 'phone'];
+const problems: readonly FieldProblem[] = ['required', 'email', 'phone', 'postcode'];
 
 const problemClass: Record<FieldProblem | 'other', string> = {
   required: 'woocommerce-invalid-required-field',
   email: 'woocommerce-invalid-email',
   phone: 'woocommerce-invalid-phone',
+  postcode: 'woocommerce-invalid-postcode',
   other: '',
 };
 
