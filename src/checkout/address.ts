@@ -225,7 +225,7 @@ export function splitFullName(
  * A known state's code rather than its name; no state where the country has no state field
  * (a state left over from another country posted without JavaScript).
  */
-function normaliseState(country: string, state: string): string {
+export function normaliseState(country: string, state: string): string {
   if (countryLocale(country).state.input === 'hidden') return '';
   return findState(country, state)?.code ?? state;
 }

@@ -78,7 +78,7 @@ const placeholders: Record<LocaleField, string> = {
 };
 
 /** The locale fields the country's (latin) address format writes, in its order. */
-function formatOrder(country: string): LocaleField[] {
+export function formatOrder(country: string): LocaleField[] {
   const text = formatAddress(
     {
       postalCountry: country,

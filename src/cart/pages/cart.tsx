@@ -12,6 +12,8 @@ import { minor } from '../store-cart.ts';
 import { CartTotalsRows, EmptyCart } from '../ui/cart-totals.tsx';
 import { CartShipping } from '../ui/cart-shipping.tsx';
 import { countries } from '../../checkout/countries.ts';
+import { normaliseState } from '../../checkout/address.ts';
+import { formatPostcode, isValidPostcode } from '../../checkout/postcode.ts';
 import { removeItemUrl } from '../ui/mini-cart.tsx';
 import { Notices } from '../../ui/notices.tsx';
 
@@ -123,11 +125,15 @@ async function changeShipping(
   if (form.has('calc_shipping')) {
     const country = formText(form, 'calc_shipping_country').toUpperCase();
     if (!(country in countries)) return { errors: [messages.invalidShippingCountry] };
+    // The checkout's rules: the state as its code, the postcode checked and in its format.
+    const postcode = formText(form, 'calc_shipping_postcode');
+    if (postcode !== '' && !isValidPostcode(postcode, country))
+      return { errors: [messages.invalidShippingPostcode] };
     const destination = {
       country,
-      state: formText(form, 'calc_shipping_state'),
+      state: normaliseState(country, formText(form, 'calc_shipping_state')),
       city: formText(form, 'calc_shipping_city'),
-      postcode: formText(form, 'calc_shipping_postcode').toUpperCase(),
+      postcode: formatPostcode(postcode, country),
     };
     context.cartChanged(await shop.cart.setCustomer(sessionId, { destination }));
     await shop.sessions.addNotice(sessionId, { type: 'success', text: messages.shippingUpdated });

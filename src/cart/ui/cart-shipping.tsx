@@ -1,9 +1,38 @@
 import { useEffect, useRef, useState } from 'react';
 import { Form, useSubmit } from 'react-router';
-import { countries } from '../../checkout/countries.ts';
+import { countries, defaultCountry, findState, statesOf } from '../../checkout/countries.ts';
+import { countryLocale } from '../../checkout/country-locale.ts';
 import { messages } from '../../platform/messages/index.ts';
 import type { StoreCart } from '../store-cart.ts';
 import { ShippingMethods, shippingDestinationText } from './cart-totals.tsx';
+
+/**
+ * The calculator's state for a country, by the checkout's rules: a select of its states, free
+ * text, or nothing where the country has no state.
+ */
+function CalculatorState({ country, value }: { country: string; value: string }) {
+  const { input, label } = countryLocale(country).state;
+  const name = 'calc_shipping_state';
+  if (input === 'hidden') return <input type="hidden" name={name} value="" />;
+  const common = { id: name, name, autoComplete: 'address-level1' };
+  return (
+    <p className="form-row">
+      <label htmlFor={name}>{label}</label>
+      {input === 'select' ? (
+        <select {...common} className="state_select" defaultValue={findState(country, value)?.code}>
+          <option value="">{messages.selectStateOption}</option>
+          {statesOf(country).map((state) => (
+            <option key={state.code} value={state.code}>
+              {state.name}
+            </option>
+          ))}
+        </select>
+      ) : (
+        <input {...common} className="input-text" defaultValue={value} />
+      )}
+    </p>
+  );
+}
 
 /**
  * The cart totals' shipping cell: the rates (a change posts at once with JavaScript, through
@@ -15,6 +44,7 @@ export function CartShipping({ cart, nonce }: { cart: StoreCart; nonce: string }
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   const destination = cart.shipping_rates[0]?.destination;
+  const [country, setCountry] = useState(destination?.country || defaultCountry);
   return (
     <div className="cart-shipping">
       <Form method="post" ref={formRef} className="shipping-methods-form">
@@ -36,8 +66,9 @@ export function CartShipping({ cart, nonce }: { cart: StoreCart; nonce: string }
             <select
               id="calc_shipping_country"
               name="calc_shipping_country"
-              defaultValue={destination?.country ?? ''}
+              defaultValue={country}
               autoComplete="country"
+              onChange={(event) => setCountry(event.target.value)}
             >
               {Object.entries(countries).map(([code, name]) => (
                 <option key={code} value={code}>
@@ -46,16 +77,12 @@ export function CartShipping({ cart, nonce }: { cart: StoreCart; nonce: string }
               ))}
             </select>
           </p>
-          <p className="form-row">
-            <label htmlFor="calc_shipping_state">State / County</label>
-            <input
-              id="calc_shipping_state"
-              name="calc_shipping_state"
-              className="input-text"
-              defaultValue={destination?.state ?? ''}
-              autoComplete="address-level1"
-            />
-          </p>
+          <CalculatorState
+            // Another country brings its own state field, empty.
+            key={country}
+            country={country}
+            value={country === destination?.country ? destination.state : ''}
+          />
           <p className="form-row">
             <label htmlFor="calc_shipping_city">Town / City</label>
             <input

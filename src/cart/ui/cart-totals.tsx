@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { countries } from '../../checkout/countries.ts';
+import { addressLines } from '../../checkout/address-format.ts';
 import { format, messages } from '../../platform/messages/index.ts';
 import { formatMoney } from '../../platform/money/money.ts';
 import { minor, type StoreCart } from '../store-cart.ts';
@@ -57,12 +57,11 @@ export function ShippingMethods({
   );
 }
 
-/** `Shipping to California, United States (US).` under the rates. */
+/** `Shipping to CA 94103, United States (US).`: the destination in its country's format. */
 export function shippingDestinationText(cart: StoreCart): string | null {
   const destination = shippingPackage(cart)?.destination;
   if (!destination) return null;
-  const country = countries[destination.country] ?? destination.country;
-  const place = [destination.city, destination.postcode, country].filter(Boolean).join(', ');
+  const place = addressLines(destination).join(', ') || destination.country;
   return format(messages.shippingTo, { place });
 }
 

@@ -1,7 +1,9 @@
 import type { PageLoaderArgs } from '../../page-context.ts';
 import { formatDate } from '../../ui/dates.ts';
+import { Fragment } from 'react';
 import { data, redirect, type MetaFunction } from 'react-router';
 import { settleFromProcessor } from '../settle-payment.ts';
+import { addressLines } from '../address-format.ts';
 import type { Order } from '../order.ts';
 import { messages } from '../../platform/messages/index.ts';
 import { formatMoney } from '../../platform/money/money.ts';
@@ -56,7 +58,7 @@ export async function loader({ params, url, context }: PageLoaderArgs) {
     status: order.status,
     createdAt: order.createdAt,
     email: order.billing.email,
-    billing: order.billing,
+    billingLines: addressLines(order.billing),
     total: order.total,
     subtotal: order.subtotal,
     discountTotal: order.discountTotal,
@@ -185,13 +187,12 @@ export default function OrderReceived({
       <section aria-labelledby="billing-heading">
         <h2 id="billing-heading">Billing address</h2>
         <address>
-          {order.billing.first_name} {order.billing.last_name}
-          <br />
-          {order.billing.address_1}
-          <br />
-          {order.billing.city} {order.billing.postcode}
-          <br />
-          {order.billing.country}
+          {order.billingLines.map((line, index) => (
+            <Fragment key={index}>
+              {index > 0 && <br />}
+              {line}
+            </Fragment>
+          ))}
         </address>
       </section>
     </div>

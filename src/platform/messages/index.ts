@@ -82,6 +82,7 @@ export const messages = {
   updateShipping: 'Update',
   shippingUpdated: 'Shipping costs updated.',
   invalidShippingCountry: 'Please enter a valid country.',
+  invalidShippingPostcode: 'Please enter a valid postcode / ZIP.',
   shippingMethodChanged: 'Shipping method updated.',
 
   // Coupons (WooCommerce's wording: WC_Coupon, WC_AJAX and the Store API)
