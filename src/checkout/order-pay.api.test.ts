@@ -189,6 +189,13 @@ describe.each(databaseKinds)('order-pay page on %s', (kind) => {
     const client = new ShopperClient(t.url);
     for (const status of ['processing', 'completed', 'on-hold'] as const) {
       const order = await orderWith(status);
+      // Paid by card: the money arrived.
+      if (status !== 'on-hold')
+        await t.shop.db
+          .updateTable('orders')
+          .set({ paid_at: new Date().toISOString() })
+          .where('id', '=', order.id)
+          .execute();
       const page = await client.get(path(order));
       expect(page.status).toBe(200);
       expect(page.text).toContain(
@@ -199,6 +206,12 @@ describe.each(databaseKinds)('order-pay page on %s', (kind) => {
       expect(page.text).toContain(`href="${orderReceivedUrl(order)}"`);
       expect(page.text).not.toContain('>Pay for order</button>');
     }
+    // Cash on delivery: processing, but nothing paid yet.
+    const cod = await orderWith('processing');
+    const codPage = await client.get(path(cod));
+    expect(codPage.text).toContain('This order’s status is “Processing”—it cannot be paid for.');
+    expect(codPage.text).not.toContain(html(messages.orderPayAlreadyPaid));
+    expect(codPage.text).toContain(`href="${orderReceivedUrl(cod)}"`);
     const cancelled = await orderWith('cancelled');
     const page = await client.get(path(cancelled));
     expect(page.status).toBe(200);

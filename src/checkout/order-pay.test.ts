@@ -33,10 +33,22 @@ describe('which orders the order-pay page takes payment for', () => {
   });
 
   it('says why the others cannot be paid', () => {
-    expect(standingNotice('processing')).toBe(messages.orderPayAlreadyPaid);
-    expect(standingNotice('on-hold')).toBe(messages.orderPayAwaitingPayment);
-    expect(standingNotice('cancelled')).toBe(
+    const paidAt = '2026-11-25T12:00:00.000Z';
+    expect(standingNotice({ status: 'processing', paidAt })).toBe(messages.orderPayAlreadyPaid);
+    expect(standingNotice({ status: 'on-hold', paidAt: null })).toBe(
+      messages.orderPayAwaitingPayment,
+    );
+    expect(standingNotice({ status: 'cancelled', paidAt: null })).toBe(
       'This order’s status is “Cancelled”—it cannot be paid for.',
+    );
+  });
+
+  it('never tells an unpaid order it was paid: cash on delivery is Processing until delivered', () => {
+    expect(standingNotice({ status: 'processing', paidAt: null })).toBe(
+      'This order’s status is “Processing”—it cannot be paid for.',
+    );
+    expect(standingNotice({ status: 'completed', paidAt: null })).toBe(
+      'This order’s status is “Completed”—it cannot be paid for.',
     );
   });
 

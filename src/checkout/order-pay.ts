@@ -2,7 +2,7 @@ import { availableFor, paymentMethodById, paymentMethods } from '../payments/met
 import type { PaymentMethodInfo } from '../payments/methods.ts';
 import { ShopError } from '../platform/errors/shop-error.ts';
 import { format, messages } from '../platform/messages/index.ts';
-import type { Order, OrderStatus } from './order.ts';
+import { statusName, type Order, type OrderStatus } from './order.ts';
 import { orderPayRepo } from './order-pay.repo.ts';
 import {
   formText,
@@ -40,16 +40,15 @@ export function payStanding(status: OrderStatus): PayStanding {
   }
 }
 
-/** The notice for an order that cannot be paid for here. */
-export function standingNotice(status: OrderStatus): string {
-  switch (payStanding(status)) {
-    case 'paid':
-      return messages.orderPayAlreadyPaid;
-    case 'awaiting':
-      return messages.orderPayAwaitingPayment;
-    default:
-      return format(messages.orderAwaitingPayment, { status: messages.orderStatusNames[status] });
-  }
+/**
+ * The notice for an order that cannot be paid for here. "Already paid" only where money arrived:
+ * a cash-on-delivery order is processing before it is paid, so it hears its status instead.
+ */
+export function standingNotice(order: Pick<Order, 'status' | 'paidAt'>): string {
+  const standing = payStanding(order.status);
+  if (standing === 'paid' && order.paidAt) return messages.orderPayAlreadyPaid;
+  if (standing === 'awaiting') return messages.orderPayAwaitingPayment;
+  return format(messages.orderAwaitingPayment, { status: statusName(order.status) });
 }
 
 /** An order id from the URL: a positive integer, or nothing. */
@@ -119,7 +118,7 @@ export async function payExistingOrder(
   const standing = payStanding(order.status);
   if (standing === 'paid' || standing === 'awaiting')
     return { result: 'success', redirect: orderReceivedUrl(order), order };
-  if (standing === 'cancelled') return failure(standingNotice(order.status), order);
+  if (standing === 'cancelled') return failure(standingNotice(order), order);
   const terms = termsRefusal(form);
   if (terms) return failure(terms, order);
   const choice = choosePayment(form, order);

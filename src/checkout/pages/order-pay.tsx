@@ -57,7 +57,7 @@ function pageData(context: PageLoaderArgs['context'], order: Order, errors: stri
     return {
       view: 'notice' as const,
       id: order.id,
-      notice: standingNotice(order.status),
+      notice: standingNotice(order),
       kind: standing,
       receivedUrl: standing === 'cancelled' ? null : orderReceivedUrl(order),
     };
