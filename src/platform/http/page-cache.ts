@@ -6,6 +6,8 @@ export interface CachedPage {
   /** Every header to send, cache headers included. */
   headers: Record<string, string>;
   body: Buffer;
+  /** `sha256-…` of the body's inline scripts, for the policy sent with each replay. */
+  scriptHashes: readonly string[];
   /** The body compressed, with its headers: made on the first request that accepts each. */
   encoded: Partial<Record<ContentEncoding, { headers: Record<string, string>; body: Buffer }>>;
   expires: number;
