@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomFillSync } from 'node:crypto';
 
 /**
  * The pages' Content-Security-Policy. Scripts run only from the shop's own origin or when they
@@ -18,9 +18,34 @@ const STRIPE = {
   img: ['https://*.stripe.com'],
 };
 
-/** A fresh, unguessable nonce for one response. */
+const NONCE_BYTES = 16;
+// One call for the random bytes of 256 nonces: `randomBytes(16)` costs about 5 µs a call, a
+// third of what answering a cached page costs. Each byte is used for one nonce only.
+const noncePool = Buffer.alloc(NONCE_BYTES * 256);
+let poolOffset = noncePool.length;
+
+/** A fresh, unguessable nonce for one response: 16 random bytes, base64. */
 export function scriptNonce(): string {
-  return randomBytes(16).toString('base64');
+  if (poolOffset === noncePool.length) {
+    randomFillSync(noncePool);
+    poolOffset = 0;
+  }
+  const nonce = noncePool.toString('base64', poolOffset, poolOffset + NONCE_BYTES);
+  poolOffset += NONCE_BYTES;
+  return nonce;
+}
+
+const NONCE_SLOT = '\u0000';
+
+/** The policy worked out once but for its nonce: each answer is then one concatenation. */
+export function policyWithNonce(
+  options: PolicyOptions,
+  scriptHashes: readonly string[] = [],
+): (nonce: string) => string {
+  const [before, after] = contentSecurityPolicy(options, NONCE_SLOT, scriptHashes).split(
+    NONCE_SLOT,
+  );
+  return (nonce) => `${before}${nonce}${after}`;
 }
 
 export function contentSecurityPolicy(

@@ -6,8 +6,9 @@ export interface CachedPage {
   /** Every header to send, cache headers included. */
   headers: Record<string, string>;
   body: Buffer;
-  /** `sha256-…` of the body's inline scripts, for the policy sent with each replay. */
-  scriptHashes: readonly string[];
+  /** The Content-Security-Policy for one replay, given its fresh nonce: it lists the `sha256-…`
+   * of the body's inline scripts, which keep their render's nonce. */
+  policy: (nonce: string) => string;
   /** The body compressed, with its headers: made on the first request that accepts each. */
   encoded: Partial<Record<ContentEncoding, { headers: Record<string, string>; body: Buffer }>>;
   expires: number;

@@ -4,8 +4,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { PAGE_CACHE_CONTROL } from '../constants/index.ts';
 import {
-  contentSecurityPolicy,
   inlineScriptHashes,
+  policyWithNonce,
   scriptNonce,
   type PolicyOptions,
 } from './content-security-policy.ts';
@@ -59,8 +59,7 @@ export function createPages(options: PageOptions): Pages {
   const handler = createRequestHandler(options.build, options.mode);
   const cache = new PageCache();
 
-  const policy = (nonce: string, hashes?: readonly string[]) =>
-    contentSecurityPolicy(options.contentSecurityPolicy, nonce, hashes);
+  const policy = policyWithNonce(options.contentSecurityPolicy);
 
   const handle: PageHandler = async (request, reply) => {
     const nonce = scriptNonce();
@@ -112,7 +111,7 @@ export function createPages(options: PageOptions): Pages {
           : undefined;
       const answer = encoding ? (page.encoded[encoding] ??= encoded(page, encoding)) : page;
       // The cached HTML keeps its render's nonce; its scripts are let in by their hashes.
-      response.setHeader('content-security-policy', policy(scriptNonce(), page.scriptHashes));
+      response.setHeader('content-security-policy', page.policy(scriptNonce()));
       response.writeHead(page.status, answer.headers);
       response.end(request.method === 'HEAD' ? undefined : answer.body);
       return true;
@@ -127,7 +126,8 @@ export function createPages(options: PageOptions): Pages {
       headers['x-page-cache'] = 'HIT';
       headers['content-length'] = String(payload.length);
       const scriptHashes = inlineScriptHashes(payload.toString('utf8'));
-      cache.set(key, { status: 200, headers, body: payload, scriptHashes });
+      const policy = policyWithNonce(options.contentSecurityPolicy, scriptHashes);
+      cache.set(key, { status: 200, headers, body: payload, policy });
     },
   };
 }
