@@ -1,5 +1,6 @@
 import { renderToReadableStream, renderToString } from 'react-dom/server.browser';
 import { ServerRouter, type EntryContext } from 'react-router';
+import type { PageContext } from '../src/page-context.ts';
 import { documentResponse } from '../src/platform/http/document-html.ts';
 
 export const streamTimeout = 5000;
@@ -26,18 +27,21 @@ export default async function handleRequest(
   status: number,
   headers: Headers,
   context: EntryContext,
+  loadContext: PageContext,
 ) {
+  // React Router puts it on its hydration, module and scroll-restoration scripts.
+  const nonce = loadContext.scriptNonce;
   headers.set('Content-Type', 'text/html; charset=utf-8');
   const handoff = context.serverHandoffStream;
-  if (!handoff) return renderStreaming(request, status, headers, context);
+  if (!handoff) return renderStreaming(request, status, headers, context, nonce);
   const data = await readText(handoff as ReadableStream<Uint8Array>);
   context.renderMeta = { streamCache: handedOff(data) } as EntryContext['renderMeta'];
   // One flat string: `includes` flattens React's concatenated result once, and encoding reuses it.
-  const html = `<!DOCTYPE html>${renderToString(<ServerRouter context={context} url={request.url} />)}`;
+  const html = `<!DOCTYPE html>${renderToString(<ServerRouter context={context} url={request.url} nonce={nonce} />)}`;
   if (!html.includes('<!--$!-->')) return documentResponse(html, { status, headers });
   context.serverHandoffStream = streamOf(data);
   context.renderMeta = {};
-  return renderStreaming(request, status, headers, context);
+  return renderStreaming(request, status, headers, context, nonce);
 }
 
 async function renderStreaming(
@@ -45,11 +49,13 @@ async function renderStreaming(
   status: number,
   headers: Headers,
   context: EntryContext,
+  nonce: string,
 ): Promise<Response> {
   let failed = false;
   const stream = await renderToReadableStream(
-    <ServerRouter context={context} url={request.url} />,
+    <ServerRouter context={context} url={request.url} nonce={nonce} />,
     {
+      nonce,
       signal: AbortSignal.timeout(streamTimeout + 1000),
       onError(error: unknown) {
         failed = true;

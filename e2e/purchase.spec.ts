@@ -8,7 +8,7 @@ test.describe('a shopper buys with JavaScript', () => {
     await gotoHydrated(page, '/shop/');
     await expect(page.getByRole('heading', { name: 'Shop', level: 1 })).toBeVisible();
     await page.getByLabel('Shop order').selectOption('price-desc');
-    await expect(page).toHaveURL(/orderby=price-desc/);
+    await expect(page).toHaveURL(/\/shop\/\?orderby=price-desc&paged=1$/);
     await expect(page.locator('.product-card-title').first()).toHaveText('Desk Lamp');
     // The live region re-announces the count 2000 ms after the change.
     await expect(page.getByTestId('result-count-live')).toHaveText('Showing all 6 results', {

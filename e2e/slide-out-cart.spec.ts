@@ -60,18 +60,74 @@ test.describe('the slide-out cart', () => {
     await expect(hoodie.getByRole('button', { name: 'Decrease quantity' })).toBeEnabled();
   });
 
-  test('removing asks first: Cancel keeps the item, Yes removes it', async ({ page }) => {
-    await addOnProductPage(page, 'canvas-tote');
-    const panel = await openPanel(page);
-    await panel.getByRole('button', { name: 'Remove Canvas Tote' }).click();
-    const confirm = page.getByRole('alertdialog');
-    await confirm.getByRole('button', { name: 'Cancel' }).click();
-    await expect(confirm).toBeHidden();
-    await expect(panel.getByRole('link', { name: /Canvas Tote/ })).toBeVisible();
-    await panel.getByRole('button', { name: 'Remove Canvas Tote' }).click();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Yes' }).click();
-    await expect(panel.getByRole('link', { name: /Canvas Tote/ })).toBeHidden();
-  });
+  for (const width of [390, 1280]) {
+    test(`removing asks first in a real popup at ${width} px: Escape and Cancel keep the item, Yes removes it`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 800 });
+      await addOnProductPage(page, 'canvas-tote');
+      const panel = await openPanel(page);
+      const remove = panel.getByRole('button', { name: 'Remove Canvas Tote' });
+      await remove.click();
+      const confirm = page.getByRole('alertdialog', {
+        name: 'Remove “Canvas Tote” from your cart?',
+      });
+      await expect(confirm).toBeVisible();
+      await expect(confirm.getByRole('button', { name: 'Yes' })).toBeVisible();
+      await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+
+      // A box of its own, focus kept inside it, the panel behind dimmed and out of reach.
+      const box = await confirm.boundingBox();
+      expect(box!.width).toBeGreaterThan(200);
+      expect(box!.width).toBeLessThanOrEqual(width - 16);
+      expect(await confirm.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe(
+        'rgb(255, 255, 255)',
+      );
+      for (let i = 0; i < 5; i++) {
+        await page.keyboard.press('Tab');
+        expect(await confirm.evaluate((element) => element.contains(document.activeElement))).toBe(
+          true,
+        );
+      }
+      await page.keyboard.press('Shift+Tab');
+      expect(await confirm.evaluate((element) => element.contains(document.activeElement))).toBe(
+        true,
+      );
+      await expect(page.locator('.slide-out-cart')).toHaveAttribute('inert', '');
+      const onTop = await page.evaluate(() => {
+        const panel = document.querySelector('.slide-out-cart')!.getBoundingClientRect();
+        const top = document.elementFromPoint(panel.left + 20, panel.top + 20)!;
+        return {
+          panelCovered: !document.querySelector('.slide-out-cart')!.contains(top),
+          dim: getComputedStyle(top).backgroundColor,
+        };
+      });
+      expect(onTop.panelCovered).toBe(true);
+      expect(onTop.dim).toMatch(/^rgba\(\d+, \d+, \d+, 0\.[1-9]\d*\)$/);
+      await expectAccessible(page);
+
+      await page.keyboard.press('Escape');
+      await expect(confirm).toBeHidden();
+      await expect(panel).toBeVisible();
+      await expect(panel.getByRole('link', { name: /Canvas Tote/ })).toBeVisible();
+      await expect(remove).toBeFocused();
+
+      await remove.click();
+      await confirm.getByRole('button', { name: 'Cancel' }).click();
+      await expect(confirm).toBeHidden();
+      await expect(panel.getByRole('link', { name: /Canvas Tote/ })).toBeVisible();
+
+      await remove.click();
+      await confirm.getByRole('button', { name: 'Yes' }).click();
+      await expect(confirm).toBeHidden();
+      await expect(panel.getByRole('link', { name: /Canvas Tote/ })).toBeHidden();
+      await expect(panel).toBeVisible();
+      // Focus stays in the panel when the button it came from is gone.
+      await expect
+        .poll(() => panel.evaluate((element) => element.contains(document.activeElement)))
+        .toBe(true);
+    });
+  }
 
   test('coupons: the button waits for a code, SAVE10 takes 10 % off, EXPIRED is refused', async ({
     page,

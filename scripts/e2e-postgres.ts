@@ -14,7 +14,7 @@ import { startPostgresCluster } from '../src/platform/db/testing/postgres-cluste
  */
 function specs(asked: string[]): string[] {
   if (asked.length > 0) return asked;
-  const layoutOnly = ['accessibility.spec.ts', 'test-processor-pages.spec.ts'];
+  const layoutOnly = ['accessibility.spec.ts', 'layout.spec.ts', 'test-processor-pages.spec.ts'];
   return readdirSync('e2e')
     .filter((name) => name.endsWith('.spec.ts') && !layoutOnly.includes(name))
     .map((name) => path.join('e2e', name));

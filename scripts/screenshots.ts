@@ -9,7 +9,8 @@ import { chromiumArgs } from '../playwright.config.ts';
  * Writes PNGs of the main pages at phone and desktop widths into docs/screenshots/, from the
  * built shop on a fresh demo database, so anyone can see the shop without running it.
  */
-const port = 3290;
+// SCREENSHOTS_PORT, when another shop (or another engineer's run) already uses 3290.
+const port = Number(process.env.SCREENSHOTS_PORT ?? 3290);
 const base = `http://127.0.0.1:${port}`;
 const outDir = path.resolve('docs/screenshots');
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-shots-'));
@@ -76,6 +77,12 @@ try {
     await page.waitForTimeout(400);
     await page.screenshot({ path: path.join(outDir, `slide-out-cart-${width}.png`) });
     console.log(`wrote docs/screenshots/slide-out-cart-${width}.png`);
+    await page.getByRole('button', { name: 'Remove Classic Hoodie' }).click();
+    await page.getByRole('alertdialog').waitFor();
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: path.join(outDir, `remove-confirm-${width}.png`) });
+    console.log(`wrote docs/screenshots/remove-confirm-${width}.png`);
+    await page.keyboard.press('Escape');
     await page.keyboard.press('Escape');
     await page.goto(`${base}/checkout/`);
     await shot('checkout');

@@ -14,6 +14,8 @@ export interface PageContext {
   /** Creates the visitor's session (and its cookie) when an action first needs one. */
   ensureSession(): Promise<Session>;
   nonce(action: string): string;
+  /** This response's Content-Security-Policy nonce, which the page's own scripts carry. */
+  scriptNonce: string;
   /** Keeps the browser's cart cookies in step after a page action changed the cart. */
   cartChanged(view: CartView): void;
   /** The visitor's address (behind a trusted proxy, the forwarded one): per-IP limits. */
@@ -28,6 +30,7 @@ export async function pageContext(
   shop: Shop,
   request: FastifyRequest,
   reply: FastifyReply,
+  scriptNonce: string,
 ): Promise<PageContext> {
   const context: PageContext = {
     shop,
@@ -38,6 +41,7 @@ export async function pageContext(
       return session;
     },
     nonce: (action) => createNonce(shop.secret, action, context.session?.id ?? ''),
+    scriptNonce,
     cartChanged: (view) => setCartCookies(reply, view),
     clientIp: request.ip,
   };

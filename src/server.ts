@@ -10,11 +10,7 @@ import { slideOutAjaxCalls } from './cart/slide-out.routes.ts';
 import { accountAjaxCalls } from './accounts/accounts.routes.ts';
 import { checkoutAjaxCalls } from './checkout/checkout.routes.ts';
 import { pageContext } from './page-context.ts';
-import {
-  paymentAjaxCalls,
-  registerWebhookRoute,
-  WEBHOOK_PATH,
-} from './payments/payment.routes.ts';
+import { paymentAjaxCalls, registerWebhookRoute, WEBHOOK_PATH } from './payments/payment.routes.ts';
 import { registerTestProcessor } from './payments/test-processor/test-processor.routes.ts';
 import { registerAjaxRoutes } from './platform/http/ajax.ts';
 import { createPages, registerPageRoutes } from './platform/http/pages.ts';
@@ -37,7 +33,8 @@ export async function buildServer(shop: Shop, options: ServerOptions = {}): Prom
       build: options.build,
       mode: shop.config.production ? 'production' : 'development',
       hasSession: hasSessionToken,
-      loadContext: (request, reply) => pageContext(shop, request, reply),
+      loadContext: (request, reply, scriptNonce) => pageContext(shop, request, reply, scriptNonce),
+      contentSecurityPolicy: { stripe: !shop.payments.testMode },
       beforeRender: (request, reply) => handleAddToCartLink(shop, request, reply),
     });
   const app = await createHttpServer(shop.log, {

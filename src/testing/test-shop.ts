@@ -34,11 +34,16 @@ async function loadBuild(): Promise<ServerBuild> {
  */
 export async function startTestShop(
   kind: DbKind,
-  options: { pages?: boolean } = {},
+  options: { pages?: boolean; stripe?: boolean } = {},
 ): Promise<TestShop> {
   const database = await openTestDatabase(kind);
+  // Made-up keys: the shop then talks to Stripe (only tests that make no payment use them).
+  const stripeKeys = {
+    STRIPE_SECRET_KEY: 'sk_test_not_a_key',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_not_a_key',
+  };
   const config = {
-    ...loadConfig({}),
+    ...loadConfig(options.stripe ? stripeKeys : {}),
     dataDir: sharedTestDataDir,
     port: 0,
     logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',

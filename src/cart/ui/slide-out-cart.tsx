@@ -1,6 +1,6 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
-import { messages } from '../../platform/messages/index.ts';
+import { format, messages } from '../../platform/messages/index.ts';
 import { formatMoney } from '../../platform/money/money.ts';
 import { BlockingOverlay } from '../../ui/overlay.tsx';
 import { minor, type StoreCart, type StoreCartItem } from '../store-cart.ts';
@@ -202,35 +202,43 @@ function itemsAfterDiscount(cart: StoreCart): number {
   return minor(cart.totals.total_items) - minor(cart.totals.total_discount);
 }
 
+/**
+ * Seed 000 §4: removing asks first. A modal alert dialog over the dimmed page and panel: focus
+ * stays inside it, Escape and Cancel keep the item. Focus starts on Cancel, the answer that
+ * changes nothing (WAI-ARIA's advice for confirmations).
+ */
 function RemoveConfirm({
   item,
   onAnswer,
 }: {
-  item: StoreCartItem;
+  item: StoreCartItem | null;
   onAnswer: (yes: boolean) => void;
 }) {
+  // The question keeps its item's name while the popup fades out.
+  const [asked, setAsked] = useState(item);
+  if (item && item !== asked) setAsked(item);
   return (
-    <div
-      className="panel-confirm"
-      role="alertdialog"
-      aria-modal="true"
-      aria-labelledby="panel-confirm-text"
+    <ModalOverlay
+      className="confirm-overlay"
+      isOpen={item !== null}
+      onOpenChange={(open) => !open && onAnswer(false)}
     >
-      <p id="panel-confirm-text">Remove “{item.name}” from your cart?</p>
-      <div className="panel-confirm-buttons">
-        <button
-          type="button"
-          className="button button-primary"
-          onClick={() => onAnswer(true)}
-          autoFocus
-        >
-          Yes
-        </button>
-        <button type="button" className="button" onClick={() => onAnswer(false)}>
-          Cancel
-        </button>
-      </div>
-    </div>
+      <Modal className="confirm-modal">
+        <Dialog role="alertdialog" className="confirm-dialog">
+          <Heading slot="title" className="confirm-question">
+            {format(messages.removeItemQuestion, { name: asked?.name ?? '' })}
+          </Heading>
+          <div className="confirm-buttons">
+            <Button className="button button-primary" onPress={() => onAnswer(true)}>
+              {messages.yes}
+            </Button>
+            <Button className="button" onPress={() => onAnswer(false)} autoFocus>
+              {messages.cancel}
+            </Button>
+          </div>
+        </Dialog>
+      </Modal>
+    </ModalOverlay>
   );
 }
 
@@ -245,6 +253,12 @@ export function SlideOutCart() {
   const [busy, setBusy] = useState(false);
   const [couponError, setCouponError] = useState<string | null>(null);
   const [removing, setRemoving] = useState<StoreCartItem | null>(null);
+  const dialog = useRef<HTMLElement>(null);
+
+  // A removed item takes its focused Remove button with it: focus goes back to the panel.
+  useEffect(() => {
+    if (open && document.activeElement === document.body) dialog.current?.focus();
+  }, [open, cart]);
 
   // Seed 000 §7: refreshed on page load (when there is a cart) and whenever the panel opens.
   useEffect(() => {
@@ -276,8 +290,8 @@ export function SlideOutCart() {
       onOpenChange={setPanelOpen}
       isDismissable
     >
-      <Modal className="slide-out-cart">
-        <Dialog aria-label="Cart" className="slide-out-dialog">
+      <Modal className="slide-out-cart" inert={removing !== null || undefined}>
+        <Dialog aria-label="Cart" className="slide-out-dialog" ref={dialog}>
           <div className="slide-out-header">
             <Heading slot="title" className="slide-out-title">
               Cart
@@ -297,16 +311,14 @@ export function SlideOutCart() {
             )}
             <BlockingOverlay active={busy} />
           </div>
-          {removing && (
-            <RemoveConfirm
-              item={removing}
-              onAnswer={(yes) => {
-                const item = removing;
-                setRemoving(null);
-                if (yes) void change('remove', item.key);
-              }}
-            />
-          )}
+          <RemoveConfirm
+            item={removing}
+            onAnswer={(yes) => {
+              const item = removing;
+              setRemoving(null);
+              if (yes && item) void change('remove', item.key);
+            }}
+          />
         </Dialog>
       </Modal>
     </ModalOverlay>

@@ -78,7 +78,9 @@ function SortForm({ orderby }: { orderby: SortOrder }) {
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   return (
-    <Form method="get" className="woocommerce-ordering">
+    // An explicit action: React Router's own would be the route's path, `/shop`, without
+    // CONTRACT's trailing slash.
+    <Form method="get" action="/shop/" className="woocommerce-ordering">
       <label htmlFor="orderby" className="visually-hidden">
         {messages.sortBy}
       </label>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PageCache } from './page-cache.ts';
 
-const page = { status: 200, headers: {}, body: Buffer.from('<html>') };
+const page = { status: 200, headers: {}, body: Buffer.from('<html>'), policy: () => '' };
 
 describe('page micro-cache', () => {
   it('serves a page until it expires', () => {

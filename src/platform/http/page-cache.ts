@@ -6,6 +6,9 @@ export interface CachedPage {
   /** Every header to send, cache headers included. */
   headers: Record<string, string>;
   body: Buffer;
+  /** The Content-Security-Policy for one replay, given its fresh nonce: it lists the `sha256-…`
+   * of the body's inline scripts, which keep their render's nonce. */
+  policy: (nonce: string) => string;
   /** The body compressed, with its headers: made on the first request that accepts each. */
   encoded: Partial<Record<ContentEncoding, { headers: Record<string, string>; body: Buffer }>>;
   expires: number;

@@ -3,6 +3,12 @@ import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { PAGE_CACHE_CONTROL } from '../constants/index.ts';
+import {
+  inlineScriptHashes,
+  policyWithNonce,
+  scriptNonce,
+  type PolicyOptions,
+} from './content-security-policy.ts';
 import { responseBytes } from './document-html.ts';
 import { compress, preferredEncoding, type ContentEncoding } from './encoding.ts';
 import { PageCache, type CachedPage } from './page-cache.ts';
@@ -16,7 +22,9 @@ export interface PageOptions {
   mode: 'production' | 'development';
   /** Whether a request carries a session (its page is never cached). Reads raw headers only. */
   hasSession(headers: IncomingHttpHeaders): boolean;
-  loadContext(request: FastifyRequest, reply: FastifyReply): Promise<unknown>;
+  /** The page's context; `scriptNonce` is the nonce its scripts must carry (CSP). */
+  loadContext(request: FastifyRequest, reply: FastifyReply, scriptNonce: string): Promise<unknown>;
+  contentSecurityPolicy: PolicyOptions;
   /** Runs before rendering; may answer the request itself (e.g. `?add-to-cart=`). */
   beforeRender?(request: FastifyRequest, reply: FastifyReply): Promise<boolean>;
 }
@@ -51,10 +59,14 @@ export function createPages(options: PageOptions): Pages {
   const handler = createRequestHandler(options.build, options.mode);
   const cache = new PageCache();
 
+  const policy = policyWithNonce(options.contentSecurityPolicy);
+
   const handle: PageHandler = async (request, reply) => {
+    const nonce = scriptNonce();
+    reply.header('content-security-policy', policy(nonce));
     if (options.beforeRender && (await options.beforeRender(request, reply))) return reply;
     const cacheable = isCacheable(request.method, request.url, request.headers, options.hasSession);
-    const context = await options.loadContext(request, reply);
+    const context = await options.loadContext(request, reply, nonce);
     const response = await handler(toFetchRequest(request), context as never);
     const body = await responseBytes(response);
     const cacheControl = response.headers.get('cache-control') ?? '';
@@ -98,6 +110,8 @@ export function createPages(options: PageOptions): Pages {
           ? preferredEncoding(request.headers['accept-encoding'])
           : undefined;
       const answer = encoding ? (page.encoded[encoding] ??= encoded(page, encoding)) : page;
+      // The cached HTML keeps its render's nonce; its scripts are let in by their hashes.
+      response.setHeader('content-security-policy', page.policy(scriptNonce()));
       response.writeHead(page.status, answer.headers);
       response.end(request.method === 'HEAD' ? undefined : answer.body);
       return true;
@@ -107,14 +121,19 @@ export function createPages(options: PageOptions): Pages {
       if (!key || !Buffer.isBuffer(payload) || reply.statusCode !== 200) return;
       const headers: Record<string, string> = {};
       for (const [name, value] of Object.entries(reply.getHeaders())) {
-        if (value !== undefined && name !== 'x-request-id') headers[name] = String(value);
+        if (value !== undefined && !PER_RESPONSE.has(name)) headers[name] = String(value);
       }
       headers['x-page-cache'] = 'HIT';
       headers['content-length'] = String(payload.length);
-      cache.set(key, { status: 200, headers, body: payload });
+      const scriptHashes = inlineScriptHashes(payload.toString('utf8'));
+      const policy = policyWithNonce(options.contentSecurityPolicy, scriptHashes);
+      cache.set(key, { status: 200, headers, body: payload, policy });
     },
   };
 }
+
+/** Headers each answer gets anew, never replayed from the cache. */
+const PER_RESPONSE = new Set(['x-request-id', 'content-security-policy']);
 
 /** Smaller pages are sent as they are: compressing them saves next to nothing. */
 const COMPRESS_FROM_BYTES = 1024;

@@ -25,8 +25,13 @@ async function renderStreaming(
   status: number,
   headers: Headers,
   context: EntryContext,
+  loadContext: unknown,
 ): Promise<Response> {
-  const stream = await renderToReadableStream(<ServerRouter context={context} url={request.url} />);
+  const nonce = (loadContext as PageContext).scriptNonce;
+  const stream = await renderToReadableStream(
+    <ServerRouter context={context} url={request.url} nonce={nonce} />,
+    { nonce },
+  );
   await stream.allReady;
   headers.set('Content-Type', 'text/html; charset=utf-8');
   return new Response(stream, { status, headers });
@@ -56,6 +61,7 @@ describe.runIf(existsSync(buildFile))('page rendering', () => {
       ensureSession: async () => session,
       nonce: (action) => createNonce(shop.secret, action, signedIn ? session.id : ''),
       cartChanged: () => undefined,
+      scriptNonce: 'bm9uY2Utb2YtdGhpcy10ZXN0',
     };
     const response = await createRequestHandler(entry, 'production')(
       new Request(`http://shop.test${url}`),
@@ -87,5 +93,6 @@ describe.runIf(existsSync(buildFile))('page rendering', () => {
     expect(fast.html).toBe(reference.html);
     expect(fast.html).toMatch(/^<!DOCTYPE html><html lang="en">/);
     expect(fast.html).toContain('window.__reactRouterContext.streamController.close()');
+    expect(fast.html).toContain('<script nonce="bm9uY2Utb2YtdGhpcy10ZXN0">');
   });
 });

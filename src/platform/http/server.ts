@@ -48,7 +48,7 @@ export async function createHttpServer(
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  // Helmet's headers do not depend on the request (no CSP nonces): worked out once, sent always.
+  // Helmet's headers do not depend on the request (the CSP is the pages'): worked out once.
   const headers = await securityHeaders();
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(headers).header('x-request-id', request.id);
@@ -75,7 +75,7 @@ export async function createHttpServer(
 
 /** Helmet's options for every response. */
 const HELMET_OPTIONS = {
-  // React Router's hydration data is an inline script; a nonce-based policy is a later step.
+  // Pages send their own policy with a nonce per response (content-security-policy.ts).
   contentSecurityPolicy: false,
   crossOriginEmbedderPolicy: false,
   // With no-referrer, browsers send `Origin: null` on form posts, which the CSRF checks refuse.
