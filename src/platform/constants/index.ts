@@ -25,6 +25,8 @@ export const PRODUCTS_PER_PAGE = 12;
 export const REVIEWS_PER_PAGE = 5;
 /** Ours: largest request body the server reads. */
 export const MAX_BODY_BYTES = 1024 * 1024;
+/** Ours: the largest record id (PostgreSQL's `integer`); a larger one is a 400, not a query. */
+export const MAX_RECORD_ID = 2_147_483_647;
 /** Ours: a session lives this long after its last write. */
 export const SESSION_LIFETIME_MS = 48 * 60 * 60 * 1000;
 /** Ours, as WordPress: a nonce is valid for this window, and for the one before it. */
