@@ -41,7 +41,7 @@ export async function buildServer(shop: Shop, options: ServerOptions = {}): Prom
       beforeRender: (request, reply) => handleAddToCartLink(shop, request, reply),
     });
   const app = await createHttpServer(shop.log, {
-    trustProxy: process.env.TRUST_PROXY === '1',
+    trustProxy: shop.config.trustProxy,
     answerEarly: pages ? pages.answerFromCache : undefined,
   });
 
