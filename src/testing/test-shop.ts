@@ -34,11 +34,11 @@ async function loadBuild(): Promise<ServerBuild> {
  */
 export async function startTestShop(
   kind: DbKind,
-  options: { pages?: boolean } = {},
+  options: { pages?: boolean; env?: NodeJS.ProcessEnv } = {},
 ): Promise<TestShop> {
   const database = await openTestDatabase(kind);
   const config = {
-    ...loadConfig({}),
+    ...loadConfig(options.env ?? {}),
     dataDir: sharedTestDataDir,
     port: 0,
     logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
