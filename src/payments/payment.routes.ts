@@ -229,10 +229,7 @@ export function paymentAjaxCalls(shop: Shop): AjaxCalls {
       ajaxCall({
         guard: { kind: 'nonce', action: STRIPE_NONCES.saveAppearance },
         schema: z.object({
-          appearance: z
-            .string()
-            .max(20_000)
-            .refine(isJson, { message: messages.invalidJson }),
+          appearance: z.string().max(20_000).refine(isJson, { message: messages.invalidJson }),
           is_block_checkout: z.string().max(10).optional(),
           theme_name: z.string().max(100).optional(),
         }),

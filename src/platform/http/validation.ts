@@ -6,7 +6,8 @@ import { messages } from '../messages/index.ts';
 /** The one validation step at the edge: parse or answer 400 with what was wrong. */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
   assertNoNul(input);
-  const result = schema.safeParse(input ?? {});
+  // No body reads as an empty form; a JSON `null` body is a wrong type like any other.
+  const result = schema.safeParse(input === undefined ? {} : input);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const where = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
@@ -26,7 +27,13 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.in
  */
 export function wholeNumber(min: number, max: number) {
   return z
-    .union([z.number(), z.string().regex(/^-?\d{1,16}$/).transform(Number)])
+    .union([
+      z.number(),
+      z
+        .string()
+        .regex(/^-?\d{1,16}$/)
+        .transform(Number),
+    ])
     .pipe(z.number().int().min(min).max(max));
 }
 
