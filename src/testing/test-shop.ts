@@ -21,7 +21,7 @@ export interface TestShop {
   close(): Promise<void>;
 }
 
-async function loadBuild(): Promise<ServerBuild> {
+export async function loadBuild(): Promise<ServerBuild> {
   const file = path.resolve('build/server/index.js');
   if (!existsSync(file))
     throw new Error('No React Router build: run `npm run build` before the page tests.');

@@ -230,7 +230,11 @@ describe.each(databaseKinds)('the HTTP edge on %s', (kind) => {
       const key = before.body.items[0]!.key;
       const refused = [
         await client.postJson('/wc/store/v1/cart/add-item', { id: true }, { nonce }),
-        await client.postJson('/wc/store/v1/cart/add-item', { id: hoodie, quantity: [2] }, { nonce }),
+        await client.postJson(
+          '/wc/store/v1/cart/add-item',
+          { id: hoodie, quantity: [2] },
+          { nonce },
+        ),
         await client.postJson('/wc/store/v1/cart/update-item', { key, quantity: null }, { nonce }),
         await client.postJson('/wc/store/v1/cart/update-item', { key, quantity: '' }, { nonce }),
         await client.postJson('/wc/store/v1/cart/update-item', { key, quantity: false }, { nonce }),
