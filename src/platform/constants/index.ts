@@ -21,6 +21,8 @@ export const QUANTITY_STEP = 1;
 export const MAX_ITEM_QUANTITY = 9999;
 /** Ours: products per listing page. */
 export const PRODUCTS_PER_PAGE = 12;
+/** Ours: the largest page number a listing or review URL is read as (its offset stays small). */
+export const MAX_PAGE_NUMBER = 100_000;
 /** Ours: reviews per page on the product page (`?cpage=N`). */
 export const REVIEWS_PER_PAGE = 5;
 /** Ours: largest request body the server reads. */

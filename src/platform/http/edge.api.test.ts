@@ -207,6 +207,16 @@ describe.each(databaseKinds)('the HTTP edge on %s', (kind) => {
       expect((await storeCart(client)).body.coupons).toEqual([]);
     });
 
+    it('answers page numbers past any page with a page, not a 500', async () => {
+      for (const url of [
+        '/product/classic-hoodie/?cpage=1e308',
+        '/product/classic-hoodie/?cpage=99999999999999',
+        '/shop/?paged=1e308',
+      ]) {
+        expect((await shopper().get(url)).status, url).toBe(200);
+      }
+    });
+
     it('sends the product form with add-to-cart=abc back with a notice, adding nothing', async () => {
       const client = await shopperWithHoodie();
       for (const id of ['abc', String(TOO_BIG_ID), 'true', '1e3']) {
@@ -252,6 +262,17 @@ describe.each(databaseKinds)('the HTTP edge on %s', (kind) => {
       for (const response of refused) expect(response.status).toBe(400);
       const after = await storeCart(client);
       expect(after.body.items).toEqual(before.body.items);
+      // The cart page's quantity boxes: an empty or non-decimal box is refused, not a zero.
+      const page = await client.get('/cart/');
+      const cartNonce = /name="_wpnonce" value="([^"]+)"/.exec(page.text)![1]!;
+      for (const typed of ['', '0x2', '1e1', ' 2']) {
+        await client.postForm('/cart/', {
+          _wpnonce: cartNonce,
+          [`cart[${key}][qty]`]: typed,
+          update_cart: 'Update cart',
+        });
+        expect((await storeCart(client)).body.items, typed).toEqual(before.body.items);
+      }
       // WooCommerce's numeric strings are still numbers.
       const updated = await client.postJson<StoreCart>(
         '/wc/store/v1/cart/update-item',
