@@ -17,7 +17,7 @@ import { holdsNul } from './validation.ts';
  * every other POST route the server registered) and every page action, over loopback. None may
  * answer 5xx, and a body the call's own schema refuses changes no table.
  */
-const BODIES_PER_DATABASE = 1200;
+const BODIES_PER_DATABASE = 1000;
 
 type Kind = 'json' | 'form' | 'raw';
 interface Target {
