@@ -12,9 +12,10 @@ import { checkoutAjaxCalls } from './checkout/checkout.routes.ts';
 import { pageContext } from './page-context.ts';
 import { paymentAjaxCalls, registerWebhookRoute, WEBHOOK_PATH } from './payments/payment.routes.ts';
 import { registerTestProcessor } from './payments/test-processor/test-processor.routes.ts';
-import { registerAjaxRoutes } from './platform/http/ajax.ts';
+import { registerAjaxRoutes, type AjaxCalls } from './platform/http/ajax.ts';
 import { createPages, registerPageRoutes } from './platform/http/pages.ts';
 import { hasSessionToken } from './platform/http/request-session.ts';
+import { recordRoutes } from './platform/http/routes.ts';
 import { createHttpServer, type App } from './platform/http/server.ts';
 import type { Shop } from './shop.ts';
 
@@ -23,6 +24,18 @@ export interface ServerOptions {
   build?: ServerBuild | undefined;
   /** Where the browser assets of that build are (build/client). */
   clientDir?: string | undefined;
+}
+
+/** Every wc-ajax and admin-ajax call, by endpoint or action name. */
+export function wireCalls(shop: Shop): { wcAjax: AjaxCalls; adminAjax: AjaxCalls } {
+  return {
+    wcAjax: new Map([
+      ...cartAjaxCalls(shop),
+      ...checkoutAjaxCalls(shop),
+      ...paymentAjaxCalls(shop),
+    ]),
+    adminAjax: new Map([...slideOutAjaxCalls(shop), ...accountAjaxCalls(shop)]),
+  };
 }
 
 /** The one Fastify server: static files, the test processor, ajax and Store API calls, then pages. */
@@ -38,9 +51,10 @@ export async function buildServer(shop: Shop, options: ServerOptions = {}): Prom
       beforeRender: (request, reply) => handleAddToCartLink(shop, request, reply),
     });
   const app = await createHttpServer(shop.log, {
-    trustProxy: process.env.TRUST_PROXY === '1',
+    trustProxy: shop.config.trustProxy,
     answerEarly: pages ? pages.answerFromCache : undefined,
   });
+  recordRoutes(app);
 
   if (options.clientDir) {
     await app.register(fastifyStatic, {
@@ -66,18 +80,8 @@ export async function buildServer(shop: Shop, options: ServerOptions = {}): Prom
 
   if (pages) registerPageRoutes(app, pages);
 
-  registerAjaxRoutes(
-    app,
-    {
-      wcAjax: new Map([
-        ...cartAjaxCalls(shop),
-        ...checkoutAjaxCalls(shop),
-        ...paymentAjaxCalls(shop),
-      ]),
-      adminAjax: new Map([...slideOutAjaxCalls(shop), ...accountAjaxCalls(shop)]),
-    },
-    shop.sessionDeps,
-    async (request, reply) => (pages ? pages.handle(request, reply) : reply.callNotFound()),
+  registerAjaxRoutes(app, wireCalls(shop), shop.sessionDeps, async (request, reply) =>
+    pages ? pages.handle(request, reply) : reply.callNotFound(),
   );
   registerStoreApiCartRoutes(app, shop);
   registerWebhookRoute(app, shop);

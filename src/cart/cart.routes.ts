@@ -2,12 +2,19 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ShopError } from '../platform/errors/shop-error.ts';
 import { ajaxCall, assertNonce, type AjaxCalls } from '../platform/http/ajax.ts';
-import { ensureSession, readSession, sessionForWrite } from '../platform/http/request-session.ts';
+import {
+  acceptCartToken,
+  ensureSession,
+  readSession,
+  sessionForWrite,
+} from '../platform/http/request-session.ts';
 import { assertSameOrigin } from '../platform/http/csrf.ts';
 import { jsonOf, sendJsonText } from '../platform/http/json.ts';
+import { assertNoNul, recordId, wholeNumber } from '../platform/http/validation.ts';
 import type { App } from '../platform/http/server.ts';
 import { format, messages } from '../platform/messages/index.ts';
 import { createNonce } from '../platform/nonce/nonce.ts';
+import { signCartToken } from '../platform/session/session.ts';
 import type { Shop } from '../shop.ts';
 import type { CartView } from './cart.service.ts';
 import { COUPON_ERRORS, isCouponError } from './coupon.ts';
@@ -17,8 +24,8 @@ import { cartFragments } from './ui/fragments.tsx';
 export const ITEMS_IN_CART_COOKIE = 'woocommerce_items_in_cart';
 export const CART_HASH_COOKIE = 'woocommerce_cart_hash';
 
-const quantity = z.coerce.number().int().min(0).max(1_000_000);
-const productId = z.coerce.number().int().positive();
+const quantity = wholeNumber(0, 1_000_000);
+const productId = recordId;
 const couponCode = z.string().max(200);
 
 /** WooCommerce's cookies that tell scripts (not the server) whether the visitor has a cart. */
@@ -249,17 +256,18 @@ export function registerStoreApiCartRoutes(app: App, shop: Shop): void {
     const session = await readSession(request, shop.sessionDeps);
     reply.header('Nonce', createNonce(shop.secret, STORE_API_NONCE, session?.id ?? ''));
     reply.header('Nonce-Timestamp', String(Math.floor(Date.now() / 1000)));
-    if (session) reply.header('Cart-Token', shop.sessionToken(session));
+    if (session) reply.header('Cart-Token', signCartToken(shop.secret, session.id));
     reply.header('Cache-Control', 'no-store');
     return sendJsonText(reply, jsonOf(view.store));
   }
 
   async function writeGuard(request: FastifyRequest) {
     assertSameOrigin(request);
+    assertNoNul(request.body);
     await assertNonce(request, STORE_API_NONCE, shop.sessionDeps, headerNonce(request));
   }
 
-  app.get('/wc/store/v1/cart', async (request, reply) => {
+  app.get('/wc/store/v1/cart', { onRequest: acceptCartToken }, async (request, reply) => {
     const session = await readSession(request, shop.sessionDeps);
     return respond(request, reply, await shop.cart.read(session?.id));
   });
@@ -271,7 +279,7 @@ export function registerStoreApiCartRoutes(app: App, shop: Shop): void {
     change: (sessionId: string, input: z.infer<S>) => Promise<CartView>,
     status = 200,
   ): void {
-    app.post(path, { schema: { body } }, async (request, reply) => {
+    app.post(path, { schema: { body }, onRequest: acceptCartToken }, async (request, reply) => {
       await writeGuard(request);
       const session = await ensureSession(request, reply, shop.sessionDeps);
       const view = await change(session.id, request.body as z.infer<S>);

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ajaxCall, assertNonce, type AjaxCalls } from '../platform/http/ajax.ts';
 import { ensureSession, readSession } from '../platform/http/request-session.ts';
+import { recordId, wholeNumber } from '../platform/http/validation.ts';
 import { createNonce } from '../platform/nonce/nonce.ts';
 import type { Shop } from '../shop.ts';
 import { setCartCookies } from './cart.routes.ts';
@@ -17,7 +18,7 @@ import { slideOutHtml } from './ui/fragments.tsx';
 const refreshSchema = z.object({
   event: z.enum(['refresh', 'update', 'remove', 'coupon']).default('refresh'),
   key: z.string().max(100).default(''),
-  quantity: z.coerce.number().int().min(0).max(1_000_000).optional(),
+  quantity: wholeNumber(0, 1_000_000).optional(),
   security: z.string().max(64).optional(),
 });
 
@@ -76,8 +77,8 @@ export function slideOutAjaxCalls(shop: Shop): AjaxCalls {
       ajaxCall({
         guard: { kind: 'same-origin' },
         schema: z.object({
-          product_id: z.coerce.number().int().positive(),
-          quantity: z.coerce.number().int().min(1).max(1_000_000).default(1),
+          product_id: recordId,
+          quantity: wholeNumber(1, 1_000_000).default(1),
         }),
         async handle(input, request, reply) {
           const session = await ensureSession(request, reply, shop.sessionDeps);

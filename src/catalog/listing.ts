@@ -1,4 +1,4 @@
-import { PRODUCTS_PER_PAGE } from '../platform/constants/index.ts';
+import { MAX_PAGE_NUMBER, PRODUCTS_PER_PAGE } from '../platform/constants/index.ts';
 import { format, messages } from '../platform/messages/index.ts';
 
 /** The listing's sort orders (CONTRACT §1), as WooCommerce names them. */
@@ -16,9 +16,11 @@ export function parseSortOrder(value: string | null | undefined): SortOrder {
   return sortOrders.find((order) => order === value) ?? 'menu_order';
 }
 
+/** A page number from the URL: decimal digits, at most MAX_PAGE_NUMBER; anything else is page 1. */
 export function parsePage(value: string | null | undefined): number {
+  if (!value || !/^\d{1,9}$/.test(value)) return 1;
   const page = Number(value);
-  return Number.isInteger(page) && page >= 1 ? page : 1;
+  return page >= 1 ? Math.min(page, MAX_PAGE_NUMBER) : 1;
 }
 
 export interface PageWindow {

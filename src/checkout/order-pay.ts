@@ -1,6 +1,7 @@
 import { availableFor, paymentMethodById, paymentMethods } from '../payments/methods.ts';
 import type { PaymentMethodInfo } from '../payments/methods.ts';
 import { ShopError } from '../platform/errors/shop-error.ts';
+import { MAX_RECORD_ID } from '../platform/constants/index.ts';
 import { format, messages } from '../platform/messages/index.ts';
 import { statusName, type Order, type OrderStatus } from './order.ts';
 import { orderPayRepo } from './order-pay.repo.ts';
@@ -55,7 +56,7 @@ export function standingNotice(order: Pick<Order, 'status' | 'paidAt'>): string 
 export function orderIdParam(value: string | undefined): number | null {
   if (!value || !/^\d{1,12}$/.test(value)) return null;
   const id = Number(value);
-  return id > 0 ? id : null;
+  return id > 0 && id <= MAX_RECORD_ID ? id : null;
 }
 
 /** The method preselected on the page: the order's own when still offered, else the first. */

@@ -9,6 +9,7 @@ import { nowIso } from '../platform/db/database.ts';
 import { ShopError } from '../platform/errors/shop-error.ts';
 import { ajaxCall, type AjaxCalls } from '../platform/http/ajax.ts';
 import { readSession } from '../platform/http/request-session.ts';
+import { recordId } from '../platform/http/validation.ts';
 import type { App } from '../platform/http/server.ts';
 import { messages } from '../platform/messages/index.ts';
 import type { Shop } from '../shop.ts';
@@ -29,7 +30,7 @@ import { intentLimiter, retryAfterSeconds, tooManyAttempts } from './rate-limit.
 
 export const WEBHOOK_PATH = '/wc-api/wc_stripe/';
 
-const orderId = z.coerce.number().int().positive();
+const orderId = recordId;
 const intentId = z.string().regex(/^(pi|seti)_\w+$/);
 const methodType = z
   .string()
@@ -42,6 +43,15 @@ const yes = z
   .max(10)
   .optional()
   .transform((value) => ['yes', 'true', '1', 'on'].includes(value ?? ''));
+
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 const failure = (message: string) => ({ success: false, data: { error: { message } } });
 
@@ -219,7 +229,7 @@ export function paymentAjaxCalls(shop: Shop): AjaxCalls {
       ajaxCall({
         guard: { kind: 'nonce', action: STRIPE_NONCES.saveAppearance },
         schema: z.object({
-          appearance: z.string().max(20_000),
+          appearance: z.string().max(20_000).refine(isJson, { message: messages.invalidJson }),
           is_block_checkout: z.string().max(10).optional(),
           theme_name: z.string().max(100).optional(),
         }),

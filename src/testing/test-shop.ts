@@ -21,7 +21,7 @@ export interface TestShop {
   close(): Promise<void>;
 }
 
-async function loadBuild(): Promise<ServerBuild> {
+export async function loadBuild(): Promise<ServerBuild> {
   const file = path.resolve('build/server/index.js');
   if (!existsSync(file))
     throw new Error('No React Router build: run `npm run build` before the page tests.');
@@ -34,7 +34,7 @@ async function loadBuild(): Promise<ServerBuild> {
  */
 export async function startTestShop(
   kind: DbKind,
-  options: { pages?: boolean; stripe?: boolean } = {},
+  options: { pages?: boolean; stripe?: boolean; env?: NodeJS.ProcessEnv } = {},
 ): Promise<TestShop> {
   const database = await openTestDatabase(kind);
   // Made-up keys: the shop then talks to Stripe (only tests that make no payment use them).
@@ -43,7 +43,7 @@ export async function startTestShop(
     STRIPE_PUBLISHABLE_KEY: 'pk_test_not_a_key',
   };
   const config = {
-    ...loadConfig(options.stripe ? stripeKeys : {}),
+    ...loadConfig({ ...(options.stripe ? stripeKeys : {}), ...options.env }),
     dataDir: sharedTestDataDir,
     port: 0,
     logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',

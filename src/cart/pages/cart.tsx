@@ -173,13 +173,10 @@ export async function action({ request, context }: PageActionArgs): Promise<Acti
   for (const [name, value] of form.entries()) {
     const match = /^cart\[([a-f0-9]{32})\]\[qty\]$/.exec(name);
     if (!match || typeof value !== 'string') continue;
-    const quantity = Number(value);
+    // Decimal digits only: an empty box or `0x2` is not a quantity (0 would remove the line).
+    const quantity = /^\d{1,7}$/.test(value) ? Number(value) : -1;
     try {
-      lastView = await shop.cart.setQuantity(
-        session.id,
-        match[1]!,
-        Number.isInteger(quantity) && quantity >= 0 ? quantity : -1,
-      );
+      lastView = await shop.cart.setQuantity(session.id, match[1]!, quantity);
     } catch (error) {
       if (!(error instanceof ShopError)) throw error;
       errors.push(error.message);

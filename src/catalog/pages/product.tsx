@@ -1,11 +1,13 @@
 import type { PageActionArgs, PageLoaderArgs } from '../../page-context.ts';
 import { useState } from 'react';
+import { z } from 'zod';
 import { formatDate } from '../../ui/dates.ts';
 import { data, redirect, type MetaFunction } from 'react-router';
 import { addToCart } from '../../cart/ui/cart-store.ts';
 import { TtlCache } from '../../platform/cache/ttl-cache.ts';
 import { CATALOG_CACHE_TTL_MS, REVIEWS_PER_PAGE } from '../../platform/constants/index.ts';
 import { ShopError } from '../../platform/errors/shop-error.ts';
+import { recordId, wholeNumber } from '../../platform/http/validation.ts';
 import { format, messages } from '../../platform/messages/index.ts';
 import { announce } from '../../ui/live-region.tsx';
 import { Price } from '../../ui/price.tsx';
@@ -101,6 +103,13 @@ async function loadPageData(
   };
 }
 
+/** The product form's fields, parsed strictly: an id or quantity that is not a whole number is refused. */
+const productFormSchema = z.object({
+  productId: recordId,
+  quantity: wholeNumber(1, 1_000_000),
+  variationId: z.union([z.enum(['', '0']).transform(() => undefined), recordId]),
+});
+
 /** The no-JavaScript add to cart: the product form posts here, then back to the page (or cart). */
 export async function action({ request, params, context }: PageActionArgs) {
   const form = await request.formData();
@@ -115,16 +124,21 @@ export async function action({ request, params, context }: PageActionArgs) {
       attributes[name.slice('attribute_'.length).replace(/^\w/, (c) => c.toUpperCase())] = value;
     }
   }
-  const productId = Number(field('add-to-cart') || field('product_id'));
-  const quantity = Number(field('quantity') || '1');
   const back = `/product/${params.slug}/`;
-  try {
-    const view = await context.shop.cart.add(session.id, {
-      productId,
-      quantity,
-      attributes,
-      variationId: Number(field('variation_id')) || undefined,
+  const parsed = productFormSchema.safeParse({
+    productId: field('add-to-cart') || field('product_id'),
+    quantity: field('quantity') || '1',
+    variationId: field('variation_id'),
+  });
+  if (!parsed.success) {
+    await context.shop.sessions.addNotice(session.id, {
+      type: 'error',
+      text: messages.invalidQuantity,
     });
+    return redirect(back, 303);
+  }
+  try {
+    const view = await context.shop.cart.add(session.id, { ...parsed.data, attributes });
     context.cartChanged(view);
     await context.shop.sessions.addNotice(session.id, {
       type: 'success',

@@ -9,6 +9,7 @@ import { messages } from '../../platform/messages/index.ts';
 import { formatMoney } from '../../platform/money/money.ts';
 import { statusName } from '../order.ts';
 import { orderPayUrl } from '../place-order.ts';
+import { orderIdParam } from '../order-pay.ts';
 
 export const meta: MetaFunction = () => [{ title: `Order received – ${messages.shopName}` }];
 export const headers = () => ({ 'Cache-Control': 'private, no-store' });
@@ -42,9 +43,8 @@ async function finishRedirectReturn(
 
 export async function loader({ params, url, context }: PageLoaderArgs) {
   const key = url.searchParams.get('key') ?? '';
-  const id = Number(params.orderId);
-  const found =
-    Number.isInteger(id) && id > 0 ? await context.shop.orders.findWithKey(id, key) : undefined;
+  const id = orderIdParam(params.orderId);
+  const found = id === null ? undefined : await context.shop.orders.findWithKey(id, key);
   if (!found) throw data(null, { status: 404 });
   const intentId = url.searchParams.get('payment_intent');
   const order = intentId ? await finishRedirectReturn(context, found, intentId) : found;

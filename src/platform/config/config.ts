@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 export interface Config {
@@ -13,6 +14,37 @@ export interface Config {
   logLevel: string;
   stripe: { secretKey: string; publishableKey: string; webhookSecret: string } | undefined;
   production: boolean;
+  /**
+   * The proxies in front of the shop whose `X-Forwarded-*` headers are believed: how many hops,
+   * or their addresses and CIDR ranges. The client's address is read from the right, past them.
+   */
+  trustProxy: TrustedProxies;
+}
+
+export type TrustedProxies = false | number | string[];
+
+/**
+ * TRUST_PROXY: unset or 0 trusts no proxy; a number (1 = one reverse proxy) trusts that many hops;
+ * otherwise a comma-separated list of proxy addresses or CIDR ranges. There is no "trust all":
+ * with it, a client would choose its own address by sending X-Forwarded-For.
+ */
+export function parseTrustProxy(value: string | undefined): TrustedProxies {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === '0') return false;
+  if (/^\d{1,2}$/.test(text)) return Number(text);
+  const addresses = text.split(',').map((part) => part.trim());
+  for (const address of addresses) {
+    const [ip = '', bits, extra] = address.split('/');
+    const family = isIP(ip);
+    const validBits =
+      bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 6 ? 128 : 32));
+    if (family === 0 || !validBits || extra !== undefined) {
+      throw new Error(
+        `TRUST_PROXY must be a number of proxies or a list of their addresses, not "${address}"`,
+      );
+    }
+  }
+  return addresses;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -35,5 +67,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     stripe,
     production: env.NODE_ENV !== 'development',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
 }

@@ -21,10 +21,14 @@ export const QUANTITY_STEP = 1;
 export const MAX_ITEM_QUANTITY = 9999;
 /** Ours: products per listing page. */
 export const PRODUCTS_PER_PAGE = 12;
+/** Ours: the largest page number a listing or review URL is read as (its offset stays small). */
+export const MAX_PAGE_NUMBER = 100_000;
 /** Ours: reviews per page on the product page (`?cpage=N`). */
 export const REVIEWS_PER_PAGE = 5;
 /** Ours: largest request body the server reads. */
 export const MAX_BODY_BYTES = 1024 * 1024;
+/** Ours: the largest record id (PostgreSQL's `integer`); a larger one is a 400, not a query. */
+export const MAX_RECORD_ID = 2_147_483_647;
 /** Ours: a session lives this long after its last write. */
 export const SESSION_LIFETIME_MS = 48 * 60 * 60 * 1000;
 /** Ours, as WordPress: a nonce is valid for this window, and for the one before it. */

@@ -1,17 +1,20 @@
-import { Readable } from 'node:stream';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
-import { PAGE_CACHE_CONTROL } from '../constants/index.ts';
+import { MAX_BODY_BYTES, PAGE_CACHE_CONTROL } from '../constants/index.ts';
+import { ShopError } from '../errors/shop-error.ts';
+import { messages } from '../messages/index.ts';
 import {
   inlineScriptHashes,
   policyWithNonce,
   scriptNonce,
   type PolicyOptions,
 } from './content-security-policy.ts';
+import { assertSameOrigin } from './csrf.ts';
 import { responseBytes } from './document-html.ts';
 import { compress, preferredEncoding, type ContentEncoding } from './encoding.ts';
 import { PageCache, type CachedPage } from './page-cache.ts';
+import { holdsNul } from './validation.ts';
 
 /**
  * Hands page requests to React Router. Pages for visitors without a session come from a short
@@ -64,6 +67,9 @@ export function createPages(options: PageOptions): Pages {
   const handle: PageHandler = async (request, reply) => {
     const nonce = scriptNonce();
     reply.header('content-security-policy', policy(nonce));
+    if (request.url.includes('%00'))
+      throw new ShopError('invalid_request', messages.badRequest, 400);
+    if (request.method === 'POST') assertPageForm(request);
     if (options.beforeRender && (await options.beforeRender(request, reply))) return reply;
     const cacheable = isCacheable(request.method, request.url, request.headers, options.hasSession);
     const context = await options.loadContext(request, reply, nonce);
@@ -148,6 +154,42 @@ function encoded(page: CachedPage, encoding: ContentEncoding) {
   return { headers, body };
 }
 
+/**
+ * A page post is a form from one of the shop's own pages: a form's content type, from the shop's
+ * origin, holding no NUL character (no text the shop keeps may contain one).
+ */
+function assertPageForm(request: FastifyRequest): void {
+  if (!isFormContentType(request.headers['content-type'])) {
+    throw new ShopError('unsupported_media_type', messages.badRequest, 415);
+  }
+  assertSameOrigin(request);
+  const body = request.body;
+  if (Buffer.isBuffer(body) ? formHoldsNul(body) : holdsNul(body)) {
+    throw new ShopError('invalid_request', messages.badRequest, 400);
+  }
+}
+
+/** The shop's forms are url-encoded; multipart waits for uploads, which bring their own limits. */
+const FORM_TYPES = ['application/x-www-form-urlencoded'];
+
+function isFormContentType(header: string | undefined): boolean {
+  const type = header?.split(';')[0]?.trim().toLowerCase();
+  return type !== undefined && FORM_TYPES.includes(type);
+}
+
+/** A url-encoded form's NUL, raw or as `%00`. */
+function formHoldsNul(body: Buffer): boolean {
+  return body.includes(0) || body.includes('%00');
+}
+
+function formText(body: unknown): string {
+  const form = new URLSearchParams();
+  for (const [name, value] of Object.entries(body as Record<string, unknown>)) {
+    for (const item of Array.isArray(value) ? value : [value]) form.append(name, String(item));
+  }
+  return form.toString();
+}
+
 function toFetchRequest(request: FastifyRequest): Request {
   const url = `${request.protocol}://${request.headers.host ?? 'localhost'}${request.url}`;
   const headers = new Headers();
@@ -155,18 +197,15 @@ function toFetchRequest(request: FastifyRequest): Request {
     if (value === undefined) continue;
     for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
   }
-  const init: RequestInit & { duplex?: 'half' } = { method: request.method, headers };
+  const init: RequestInit = { method: request.method, headers };
   if (request.method !== 'GET' && request.method !== 'HEAD') {
-    if (request.body !== undefined && !(request.body instanceof Readable)) {
+    if (Buffer.isBuffer(request.body)) {
+      init.body = request.body as unknown as BodyInit;
+    } else {
       // Fastify already parsed a form body (a POST to `/` that was not an ajax call): re-encode it.
-      init.body = new URLSearchParams(request.body as Record<string, string>).toString();
+      init.body = formText(request.body ?? {});
       headers.set('content-type', 'application/x-www-form-urlencoded');
       headers.delete('content-length');
-    } else {
-      init.body = Readable.toWeb(
-        request.body instanceof Readable ? request.body : request.raw,
-      ) as ReadableStream;
-      init.duplex = 'half';
     }
   }
   return new Request(url, init);
@@ -175,8 +214,14 @@ function toFetchRequest(request: FastifyRequest): Request {
 /** Registers the catch-all page route in its own context, where bodies stay raw for React Router. */
 export function registerPageRoutes(app: FastifyInstance, pages: Pages): void {
   app.register(async (context) => {
+    // Forms only, read whole up to the body limit (Fastify answers 413 from Content-Length, or as
+    // soon as a streamed body passes it); any other content type is a 415.
     context.removeAllContentTypeParsers();
-    context.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+    context.addContentTypeParser(
+      FORM_TYPES,
+      { parseAs: 'buffer', bodyLimit: MAX_BODY_BYTES },
+      (_request, body, done) => done(null, body),
+    );
     context.addHook('onSend', async (request, reply, payload) => {
       pages.keepSentPage(request, reply, payload);
       return payload;

@@ -5,6 +5,7 @@ import {
   newSession,
   SESSION_COOKIE,
   signSessionId,
+  unsignCartToken,
   unsignSessionToken,
   type Session,
   type SessionRepo,
@@ -16,18 +17,36 @@ export interface SessionDeps {
 }
 
 const resolved = new WeakMap<FastifyRequest, Promise<Session | undefined>>();
+const cartRoutes = new WeakSet<FastifyRequest>();
 
-/** The token a request carries: the session cookie, or a Store API `Cart-Token` header. */
-export function sessionToken(request: FastifyRequest): string | undefined {
-  const header = request.headers['cart-token'];
-  return request.cookies[SESSION_COOKIE] ?? (typeof header === 'string' ? header : undefined);
+/**
+ * Marks a request to a Store API cart route, the one place a `Cart-Token` header is read (a
+ * route's onRequest hook). Elsewhere the header is ignored: it is readable by scripts, so it
+ * grants the cart and nothing else.
+ */
+export function acceptCartToken(request: FastifyRequest, _reply: unknown, done: () => void): void {
+  cartRoutes.add(request);
+  done();
 }
 
-/** Whether raw request headers carry a session token: cheap, for the page cache's decision. */
+/** Whether raw request headers carry a session cookie: cheap, for the page cache's decision. */
 export function hasSessionToken(headers: IncomingHttpHeaders): boolean {
-  return (
-    headers['cart-token'] !== undefined || (headers.cookie?.includes(`${SESSION_COOKIE}=`) ?? false)
-  );
+  return headers.cookie?.includes(`${SESSION_COOKIE}=`) ?? false;
+}
+
+/** The session the cookie names; on a cart route without the cookie, the one the Cart-Token names. */
+async function findSession(
+  request: FastifyRequest,
+  deps: SessionDeps,
+): Promise<Session | undefined> {
+  const cookieId = unsignSessionToken(deps.secret, request.cookies[SESSION_COOKIE]);
+  if (cookieId) return deps.sessions.find(cookieId);
+  const header = request.headers['cart-token'];
+  if (!cartRoutes.has(request) || typeof header !== 'string') return undefined;
+  const cartId = unsignCartToken(deps.secret, header);
+  const session = cartId ? await deps.sessions.find(cartId) : undefined;
+  // The cart's session, with no customer: a cart token never stands for a log-in.
+  return session && { ...session, customerId: null };
 }
 
 /** The request's session, if it has a valid one. Read once per request. */
@@ -37,8 +56,7 @@ export function readSession(
 ): Promise<Session | undefined> {
   let pending = resolved.get(request);
   if (!pending) {
-    const id = unsignSessionToken(deps.secret, sessionToken(request));
-    pending = id ? deps.sessions.find(id) : Promise.resolve(undefined);
+    pending = findSession(request, deps);
     resolved.set(request, pending);
   }
   return pending;

@@ -10,16 +10,19 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import type { TrustedProxies } from '../config/config.ts';
 import { MAX_BODY_BYTES } from '../constants/index.ts';
 import { ShopError } from '../errors/shop-error.ts';
 import type { Logger } from '../log/log.ts';
 import { messages } from '../messages/index.ts';
+import { proxyTrust } from './proxy.ts';
 
 export type App = FastifyInstance;
 
 /** The one Fastify server: plugins, request ids, and one mapping from errors to `{ code, message }`. */
 export interface HttpServerOptions {
-  trustProxy?: boolean;
+  /** Proxies whose X-Forwarded-For is believed: a hop count or their addresses (never all). */
+  trustProxy?: TrustedProxies;
   /** May answer a request from the raw Node objects before Fastify runs (the page micro-cache). */
   answerEarly?: ((request: IncomingMessage, response: ServerResponse) => boolean) | undefined;
 }
@@ -38,7 +41,7 @@ export async function createHttpServer(
     }),
     loggerInstance: logger,
     bodyLimit: MAX_BODY_BYTES,
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: proxyTrust(options.trustProxy),
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();

@@ -56,7 +56,7 @@ function remember(map: Map<string, string>, key: string, value: string): void {
   map.set(key, value);
 }
 
-/** The session token a browser holds (cookie or Cart-Token header): the id and its signature. */
+/** The session token a browser holds in its HttpOnly cookie: the id and its signature. */
 export function signSessionId(secret: string, id: string): string {
   const keys = signer(secret);
   let token = keys.tokens.get(id);
@@ -65,6 +65,33 @@ export function signSessionId(secret: string, id: string): string {
     remember(keys.tokens, id, token);
   }
   return token;
+}
+
+const CART_TOKEN_PREFIX = 'cart.';
+
+/**
+ * The Store API's `Cart-Token`: the session id signed for another purpose than the cookie, so
+ * scripts may read it and it grants the cart only. Never accepted as the cookie's token.
+ */
+export function signCartToken(secret: string, id: string): string {
+  return `${CART_TOKEN_PREFIX}${id}.${signature(signer(secret).key, id, 'cart')}`;
+}
+
+export function unsignCartToken(secret: string, token: string | undefined): string | undefined {
+  if (!token?.startsWith(CART_TOKEN_PREFIX)) return undefined;
+  const signed = token.slice(CART_TOKEN_PREFIX.length);
+  const dot = signed.lastIndexOf('.');
+  if (dot <= 0) return undefined;
+  const id = signed.slice(0, dot);
+  return sameText(signed.slice(dot + 1), signature(signer(secret).key, id, 'cart'))
+    ? id
+    : undefined;
+}
+
+function sameText(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 export function unsignSessionToken(secret: string, token: string | undefined): string | undefined {
@@ -82,8 +109,9 @@ export function unsignSessionToken(secret: string, token: string | undefined): s
   return id;
 }
 
-function signature(key: KeyObject, id: string): string {
-  return createHmac('sha256', key).update(`session|${id}`).digest('base64url').slice(0, 22);
+/** Each purpose signs under its own label, so a token made for one is refused for another. */
+function signature(key: KeyObject, id: string, purpose: 'session' | 'cart' = 'session'): string {
+  return createHmac('sha256', key).update(`${purpose}|${id}`).digest('base64url').slice(0, 22);
 }
 
 const findLiveSession = preparedQuery<

@@ -1,0 +1,254 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { STORE_API_NONCE } from '../../cart/nonces.ts';
+import { TEST_PROCESSOR_PATH } from '../../payments/test-processor/keys.ts';
+import { wireCalls } from '../../server.ts';
+import { ShopperClient } from '../../testing/browser-like-client.ts';
+import { loadBuild, startTestShop, type TestShop } from '../../testing/test-shop.ts';
+import { databaseKinds } from '../db/testing/test-database.ts';
+import { createNonce } from '../nonce/nonce.ts';
+import { SESSION_COOKIE } from '../session/session.ts';
+import { registeredRoutes } from './routes.ts';
+import { holdsNul } from './validation.ts';
+
+/**
+ * Issue 9: malformed bodies sent to every wire call (each registered wc-ajax and admin-ajax call,
+ * every other POST route the server registered) and every page action, over loopback. None may
+ * answer 5xx, and a body the call's own schema refuses changes no table.
+ */
+const BODIES_PER_DATABASE = 1000;
+
+type Kind = 'json' | 'form' | 'raw';
+interface Target {
+  name: string;
+  url: string;
+  /** Fields the call reads besides those of its schema (its action, its nonce). */
+  fields: Record<string, string>;
+  headers: Record<string, string>;
+  /** The body's schema; without one, any body it is sent is malformed. */
+  schema?: z.ZodType;
+  page?: boolean;
+}
+interface Body {
+  kind: Kind;
+  text: string;
+  contentType: string | undefined;
+}
+
+const FORM = 'application/x-www-form-urlencoded';
+const PAGE_PARAMS: Record<string, string> = { slug: 'classic-hoodie', orderId: '1' };
+
+/** Strings that have broken parsers before: huge ids, NUL bytes, numbers that are not. */
+const nasty = fc.oneof(
+  fc.string({ maxLength: 30 }),
+  fc.string({ unit: 'binary', maxLength: 30 }),
+  fc.constantFrom(
+    '',
+    '0',
+    '-1',
+    '1.5',
+    '1e3',
+    '2147483648',
+    '99999999999999999999999',
+    'true',
+    'null',
+    'NaN',
+    '\u0000',
+    'a\u0000b',
+    '[]',
+    '{}',
+    '%00',
+    '\ud800',
+  ),
+);
+const jsonValue = fc.oneof(
+  nasty,
+  fc.integer(),
+  fc.constantFrom(2_147_483_648, -1, 0, 1.5, 1e308, Number.MAX_SAFE_INTEGER),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(nasty, { maxLength: 3 }),
+  fc.dictionary(fc.string({ maxLength: 6 }), nasty, { maxKeys: 3 }),
+);
+
+function schemaKeys(schema: z.ZodType | undefined): string[] {
+  const shape = (schema as { shape?: Record<string, unknown> } | undefined)?.shape;
+  return shape ? Object.keys(shape) : [];
+}
+
+function bodyFor(target: Target): fc.Arbitrary<Body> {
+  const keys = [...schemaKeys(target.schema), 'id', 'key', 'code', 'quantity', 'data'];
+  const key = fc.oneof(fc.constantFrom(...keys), fc.string({ maxLength: 8 }));
+  const json = fc
+    .oneof(fc.dictionary(key, jsonValue, { maxKeys: 6 }), jsonValue)
+    .map((value): Body => {
+      const object = value && typeof value === 'object' && !Array.isArray(value);
+      const text = JSON.stringify(object ? { ...target.fields, ...value } : value) ?? 'null';
+      return { kind: 'json', text, contentType: 'application/json' };
+    });
+  const form = fc.dictionary(key, nasty, { maxKeys: 6 }).map((fields): Body => ({
+    kind: 'form',
+    text: new URLSearchParams({ ...target.fields, ...fields }).toString(),
+    contentType: FORM,
+  }));
+  const raw = fc
+    .record({
+      text: fc.oneof(fc.string({ maxLength: 200 }), fc.constantFrom('{"id": ', '[', '%', '\u0000')),
+      contentType: fc.constantFrom(
+        'application/json',
+        FORM,
+        'text/plain',
+        'multipart/form-data; boundary=x',
+        'application/octet-stream',
+        undefined,
+      ),
+    })
+    .map((raw): Body => ({ kind: 'raw', ...raw }));
+  return fc.oneof(json, form, raw);
+}
+
+/** What the server makes of the body, or undefined when it cannot read it at all. */
+function parsedBody(body: Body): unknown {
+  try {
+    if (body.contentType === 'application/json') return JSON.parse(body.text) as unknown;
+    if (body.contentType === FORM) return Object.fromEntries(new URLSearchParams(body.text));
+  } catch {
+    return undefined;
+  }
+  return undefined;
+}
+
+/** Whether the call must refuse this body: unreadable, holding NUL, or refused by its schema. */
+function isMalformed(target: Target, body: Body): boolean {
+  if (target.page) return body.contentType !== FORM && !body.contentType?.startsWith('multipart');
+  if (!target.schema) return true;
+  const parsed = parsedBody(body);
+  return parsed === undefined || holdsNul(parsed) || !target.schema.safeParse(parsed).success;
+}
+
+function sessionIdOf(client: ShopperClient): string {
+  const token = decodeURIComponent(client.cookie(SESSION_COOKIE) ?? '');
+  return token.slice(0, token.lastIndexOf('.'));
+}
+
+describe.each(databaseKinds)('malformed bodies at every door on %s', (kind) => {
+  let t: TestShop;
+  let client: ShopperClient;
+  let targets: Target[];
+  let tables: string[];
+
+  beforeAll(async () => {
+    t = await startTestShop(kind, { pages: true });
+    client = new ShopperClient(t.url, { 'sec-fetch-site': 'same-origin' });
+    const hoodie = (await t.shop.catalog.productBySlug('classic-hoodie'))!.id;
+    await client.postForm('/?wc-ajax=add_to_cart', { product_id: String(hoodie) });
+    targets = await doors(t, sessionIdOf(client));
+    tables = (await t.shop.db.introspection.getTables()).map((table) => table.name).sort();
+  });
+  afterAll(() => t.close());
+
+  /** Every table's rows, as text, by table name. */
+  async function snapshot(): Promise<Map<string, string>> {
+    const rows = await Promise.all(
+      tables.map((table) =>
+        t.shop.db
+          .selectFrom(table as never)
+          .selectAll()
+          .execute(),
+      ),
+    );
+    return new Map(tables.map((table, i) => [table, JSON.stringify(rows[i])]));
+  }
+
+  function changed(before: Map<string, string>, after: Map<string, string>): string[] {
+    return tables.filter((table) => before.get(table) !== after.get(table));
+  }
+
+  it('answers no 5xx, and a refused body changes no table', async () => {
+    expect(targets.length).toBeGreaterThan(20);
+    let before = await snapshot();
+    let last = '';
+    await fc.assert(
+      fc.asyncProperty(
+        fc
+          .constantFrom(...targets)
+          .chain((target) => fc.tuple(fc.constant(target), bodyFor(target))),
+        async ([target, body]) => {
+          const response = await client.request('POST', target.url, {
+            body: body.text,
+            headers: {
+              ...target.headers,
+              ...(body.contentType && { 'content-type': body.contentType }),
+            },
+          });
+          expect(response.status, `${target.name} ${response.text.slice(0, 200)}`).toBeLessThan(
+            500,
+          );
+          const after = await snapshot();
+          const sent = `${target.name} ${JSON.stringify(body)} -> ${response.status}`;
+          if (isMalformed(target, body)) {
+            expect(response.status, sent).toBeGreaterThanOrEqual(300);
+            expect(changed(before, after), `${sent}, after ${last}`).toEqual([]);
+          }
+          before = after;
+          last = sent;
+        },
+      ),
+      { numRuns: BODIES_PER_DATABASE },
+    );
+  }, 120_000);
+});
+
+/** Every door a body can be posted to, from what the server registered and the page build. */
+async function doors(t: TestShop, sessionId: string): Promise<Target[]> {
+  const nonce = (action: string) => createNonce(t.shop.secret, action, sessionId);
+  const calls = wireCalls(t.shop);
+  const ajax = (
+    style: 'wc-ajax' | 'admin-ajax',
+    name: string,
+    guard: { kind: string; action?: string },
+    schema: z.ZodType,
+  ): Target => ({
+    name: `${style} ${name}`,
+    url: style === 'wc-ajax' ? `/?wc-ajax=${name}` : '/admin-ajax',
+    fields: {
+      ...(style === 'admin-ajax' && { action: name }),
+      ...(guard.action && { security: nonce(guard.action) }),
+    },
+    headers: guard.action ? { nonce: nonce(guard.action) } : {},
+    schema,
+  });
+  const targets = [
+    ...[...calls.wcAjax].map(([name, call]) => ajax('wc-ajax', name, call.guard, call.schema)),
+    ...[...calls.adminAjax].map(([name, call]) =>
+      ajax('admin-ajax', name, call.guard, call.schema),
+    ),
+  ];
+  const handled = new Set(['/', '/admin-ajax', '/*']);
+  for (const route of registeredRoutes(t.app)) {
+    if (!route.methods.includes('POST') || handled.has(route.url)) continue;
+    if (route.url.startsWith(TEST_PROCESSOR_PATH)) continue;
+    targets.push({
+      name: route.url,
+      url: route.url,
+      fields: {},
+      // The Store API's nonce; other routes ignore the header.
+      headers: { nonce: nonce(STORE_API_NONCE) },
+      schema: route.bodySchema as z.ZodType | undefined,
+    });
+  }
+  const build = await loadBuild();
+  for (const route of Object.values(build.routes)) {
+    if (!route?.module.action) continue;
+    const path = (route.path ?? '').replace(
+      /:(\w+)/g,
+      (_, name: string) => PAGE_PARAMS[name] ?? 'x',
+    );
+    targets.push({ name: `page /${path}`, url: `/${path}/`, fields: {}, headers: {}, page: true });
+  }
+  // Counterexamples name the door, not its schema's innards.
+  for (const target of targets) Object.assign(target, { [fc.toStringMethod]: () => target.name });
+  return targets;
+}
