@@ -27,6 +27,7 @@ function toOrder(row: OrderRow, lines: Order['lines']): Order {
     transactionId: row.transaction_id,
     paymentIntentId: row.payment_intent_id,
     sessionId: row.session_id,
+    customerId: row.customer_id,
     voucher: row.payment_details_json ? JSON.parse(row.payment_details_json) : null,
     shippingAddress: JSON.parse(row.shipping_json).address ?? null,
     shippingMethod: JSON.parse(row.shipping_json).method ?? null,
