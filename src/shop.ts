@@ -11,6 +11,7 @@ import type { Config } from './platform/config/config.ts';
 import { resolveSessionSecret } from './platform/config/secret.ts';
 import { openDatabase, type DatabaseHandle, type Db, type DbKind } from './platform/db/database.ts';
 import { migrateToLatest } from './platform/db/migrate.ts';
+import { withStartUpLock } from './platform/db/start-up-lock.ts';
 import { SETTINGS_CACHE_TTL_MS } from './platform/constants/index.ts';
 import { settingsStore, type SettingsStore } from './platform/settings/settings.ts';
 import type { SessionDeps } from './platform/http/request-session.ts';
@@ -61,11 +62,13 @@ export async function createShop(
   options: ShopOptions = {},
 ): Promise<Shop> {
   const handle = options.database ?? (await openDatabase(config.databaseUrl));
-  await migrateToLatest(handle);
-  if (options.seedDemo ?? true) {
-    if (await seedDemoData(handle.db, config.dataDir)) log.info('seeded the demo shop');
-  }
-  const secret = await resolveSessionSecret(handle.db, config.sessionSecret);
+  const secret = await withStartUpLock(handle, async () => {
+    await migrateToLatest(handle);
+    if (options.seedDemo ?? true) {
+      if (await seedDemoData(handle.db, config.dataDir)) log.info('seeded the demo shop');
+    }
+    return resolveSessionSecret(handle.db, config.sessionSecret);
+  });
   const sessions = sessionRepo(handle.db);
   const address = { host: config.host, port: config.port };
   const payments = createPayments(config, () => address);
