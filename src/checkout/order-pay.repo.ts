@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { cartRepo } from '../cart/cart.repo.ts';
 import { assertCustomerUsage, COUPON_ERRORS, hasCustomerLimit } from '../cart/coupon.ts';
-import type { Db } from '../platform/db/database.ts';
+import { nowIso, type Db } from '../platform/db/database.ts';
 import { ShopError } from '../platform/errors/shop-error.ts';
 import { format, messages } from '../platform/messages/index.ts';
 
@@ -19,7 +19,7 @@ export function orderPayRepo(db: Db) {
       return db.transaction().execute(async (tx) => {
         const claimed = await tx
           .updateTable('orders')
-          .set({ status: 'pending' })
+          .set({ status: 'pending', stock_held_at: nowIso() })
           .where('id', '=', id)
           .where('status', '=', 'failed')
           .executeTakeFirst();
@@ -139,13 +139,19 @@ export function orderPayRepo(db: Db) {
      * processing, as a cash-on-delivery checkout does. Returns whether this call moved it.
      */
     async acceptOffline(id: number): Promise<boolean> {
-      const result = await db
-        .updateTable('orders')
-        .set({ status: 'processing' })
-        .where('id', '=', id)
-        .where('status', '=', 'pending')
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
+      return db.transaction().execute(async (tx) => {
+        const result = await tx
+          .updateTable('orders')
+          .set({ status: 'processing' })
+          .where('id', '=', id)
+          .where('status', '=', 'pending')
+          .returning('session_id')
+          .executeTakeFirst();
+        if (!result) return false;
+        // The cart that placed the order goes with it, as with a paid order.
+        if (result.session_id) await cartRepo(tx).clear(result.session_id);
+        return true;
+      });
     },
   };
 }

@@ -1,13 +1,13 @@
 import { newPasswordProblem, wantsAccount } from '../accounts/account.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
 import type { CartService, CartView } from '../cart/cart.service.ts';
-import { cartRepo } from '../cart/cart.repo.ts';
 import { availableFor, paymentMethodById, type PaymentMethodInfo } from '../payments/methods.ts';
 import { payOrder } from '../payments/order-payment.ts';
 import { retryAfterSeconds } from '../payments/rate-limit.ts';
 import type { PaymentsConfig } from '../payments/stripe-client.ts';
-import { CHECKOUT_CLAIM_STALE_MS, ORDER_PAYMENT_LOCK_MS } from '../platform/constants/index.ts';
+import { ORDER_PAYMENT_LOCK_MS } from '../platform/constants/index.ts';
 import type { Db } from '../platform/db/database.ts';
+import type { AppServer } from '../platform/jobs/app-server.ts';
 import { ShopError } from '../platform/errors/shop-error.ts';
 import { messages } from '../platform/messages/index.ts';
 import type { RateVerdict } from '../platform/rate-limit/rate-limit.ts';
@@ -19,6 +19,7 @@ import {
   type FieldError,
   type ShippingAddress,
 } from './address.ts';
+import { claimCheckout, releaseCheckout } from './checkout-claim.ts';
 import { draftOrder, type Order } from './order.ts';
 import { orderPayRepo } from './order-pay.repo.ts';
 import type { OrdersRepo } from './orders.repo.ts';
@@ -51,6 +52,8 @@ export interface CheckoutDeps {
   orders: OrdersRepo;
   payments: () => PaymentsConfig;
   accounts: AccountsService;
+  /** This app server: whose checkout claims are running. */
+  server: AppServer;
 }
 
 export function orderReceivedUrl(order: Pick<Order, 'id' | 'key'>): string {
@@ -236,9 +239,8 @@ export async function placeOrder(
   const refused = await refusedPaymentAttempt(choice.method, request.countPaymentAttempt);
   if (refused) return refused;
 
-  const carts = cartRepo(deps.db);
-  if (!(await carts.claimCheckout(sessionId, CHECKOUT_CLAIM_STALE_MS)))
-    throw new ShopError('checkout_in_progress', messages.checkoutInProgress, 409);
+  const claim = await claimCheckout(deps.db, deps.server, sessionId);
+  if (!claim) throw new ShopError('checkout_in_progress', messages.checkoutInProgress, 409);
   let session: Session | undefined;
   try {
     let customerId = loggedIn;
@@ -268,7 +270,7 @@ export async function placeOrder(
     await deps.accounts.keepErrors(session.id, result.messages);
     return { ...result, session, reload: true };
   } finally {
-    await carts.releaseCheckout(session?.id ?? sessionId);
+    await releaseCheckout(deps.db, deps.server, session?.id ?? sessionId, claim);
   }
 }
 
