@@ -106,13 +106,19 @@ export function orderPayRepo(db: Db) {
      * Takes the order's payment lock (WooCommerce Stripe's `lock_order_payment`): one atomic
      * conditional update that succeeds only while no other attempt's lock is running, so of two
      * attempts racing on any app servers exactly one gets it. Returns the lock's token (when it
-     * runs out) for `unlockPayment`, or null when another attempt holds the order.
+     * runs out) for `unlockPayment`, or null when another attempt holds the order. `holder`
+     * names the attempt (`{server id}:{attempt id}`), so a lock whose holder died can be taken over.
      */
-    async lockPayment(id: number, nowMs: number, lockMs: number): Promise<string | null> {
+    async lockPayment(
+      id: number,
+      nowMs: number,
+      lockMs: number,
+      holder: string | null = null,
+    ): Promise<string | null> {
       const until = new Date(nowMs + lockMs).toISOString();
       const result = await db
         .updateTable('orders')
-        .set({ payment_locked_until: until })
+        .set({ payment_locked_until: until, payment_lock_holder: holder })
         .where('id', '=', id)
         .where((eb) =>
           eb.or([
@@ -124,11 +130,41 @@ export function orderPayRepo(db: Db) {
       return Number(result.numUpdatedRows) === 1 ? until : null;
     },
 
+    /** Who holds the order's running payment lock, when the holder is named. */
+    async paymentLockHolder(id: number, nowMs: number): Promise<string | null> {
+      const row = await db
+        .selectFrom('orders')
+        .select('payment_lock_holder')
+        .where('id', '=', id)
+        .where('payment_locked_until', '>', new Date(nowMs).toISOString())
+        .executeTakeFirst();
+      return row?.payment_lock_holder ?? null;
+    },
+
+    /** Takes the lock over from a holder that died, only while that holder still has it. */
+    async takeOverPayment(
+      id: number,
+      from: string,
+      nowMs: number,
+      lockMs: number,
+      holder: string,
+    ): Promise<string | null> {
+      const until = new Date(nowMs + lockMs).toISOString();
+      const result = await db
+        .updateTable('orders')
+        .set({ payment_locked_until: until, payment_lock_holder: holder })
+        .where('id', '=', id)
+        .where('payment_lock_holder', '=', from)
+        .where('payment_locked_until', '>', new Date(nowMs).toISOString())
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1 ? until : null;
+    },
+
     /** Releases the lock this token took; a lock that ran out and was taken since stays. */
     async unlockPayment(id: number, token: string): Promise<void> {
       await db
         .updateTable('orders')
-        .set({ payment_locked_until: null })
+        .set({ payment_locked_until: null, payment_lock_holder: null })
         .where('id', '=', id)
         .where('payment_locked_until', '=', token)
         .execute();

@@ -138,15 +138,47 @@ export async function refusedPaymentAttempt(
  * One payment at a time per order: the attempt runs under the order's payment lock (released
  * when it ends, however it ends). Two attempts at once, say from two tabs with different
  * methods, cannot both charge: the one that finds the order locked is refused with the
- * payment-in-progress text, before it changes or charges anything.
+ * payment-in-progress text, before it changes or charges anything. A lock whose attempt died
+ * (its server is gone) is taken over at once.
  */
 export async function withPaymentLock(
+  deps: Pick<CheckoutDeps, 'db' | 'server'>,
+  order: Order,
+  attempt: () => Promise<CheckoutResult>,
+): Promise<CheckoutResult> {
+  const holder = deps.server.startAttempt();
+  try {
+    return await lockedAttempt(deps.db, deps.server, holder, order, attempt);
+  } finally {
+    deps.server.finish(holder);
+  }
+}
+
+/** The order's payment lock for this attempt, taken or taken over from a dead holder. */
+async function takePaymentLock(
   db: Db,
+  server: AppServer,
+  holder: string,
+  orderId: number,
+): Promise<string | null> {
+  const repo = orderPayRepo(db);
+  const nowMs = Date.now();
+  const token = await repo.lockPayment(orderId, nowMs, ORDER_PAYMENT_LOCK_MS, holder);
+  if (token) return token;
+  const current = await repo.paymentLockHolder(orderId, nowMs);
+  if (!current || (await server.isRunning(current))) return null;
+  return repo.takeOverPayment(orderId, current, nowMs, ORDER_PAYMENT_LOCK_MS, holder);
+}
+
+async function lockedAttempt(
+  db: Db,
+  server: AppServer,
+  holder: string,
   order: Order,
   attempt: () => Promise<CheckoutResult>,
 ): Promise<CheckoutResult> {
   const repo = orderPayRepo(db);
-  const token = await repo.lockPayment(order.id, Date.now(), ORDER_PAYMENT_LOCK_MS);
+  const token = await takePaymentLock(db, server, holder, order.id);
   if (!token)
     return {
       result: 'failure',
@@ -313,7 +345,7 @@ async function createAndPay(
     await deps.cart.empty(sessionId);
     return { result: 'success', redirect: orderReceivedUrl(order), order };
   }
-  return withPaymentLock(deps.db, order, () =>
+  return withPaymentLock(deps, order, () =>
     payForOrder(deps, order, method, {
       paymentMethodId,
       blikCode: formText(form, 'wc-stripe-blik-code'),

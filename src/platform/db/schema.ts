@@ -169,6 +169,8 @@ export interface OrdersTable {
   payment_locked_until: string | null;
   /** When the unpaid order last took its stock (ISO-8601 UTC); the hold counts from here. */
   stock_held_at: string | null;
+  /** Whose payment attempt holds `payment_locked_until`: `{server id}:{attempt id}`. */
+  payment_lock_holder: string | null;
 }
 
 export interface ShippingZonesTable {

@@ -11,8 +11,8 @@ type AnyDb = Kysely<any>;
  * - `orders.stock_held_at`: when an unpaid order last took its stock (the hold counts from here);
  * - `order_notes`: what happened to an order and why (the cancel note);
  * - the `woocommerce_hold_stock_minutes` setting, 60 as in WooCommerce;
- * - `carts.checkout_holder`: which app server's attempt holds a cart's checkout claim, so a claim
- *   whose server is gone is freed at once.
+ * - `carts.checkout_holder`, `orders.payment_lock_holder`: which app server's attempt holds a
+ *   cart's checkout claim or an order's payment lock, so one whose server is gone is freed at once.
  */
 export async function up(db: AnyDb, kind: MigrationKind): Promise<void> {
   await db.schema
@@ -50,6 +50,7 @@ export async function up(db: AnyDb, kind: MigrationKind): Promise<void> {
     .execute();
 
   await db.schema.alterTable('carts').addColumn('checkout_holder', 'text').execute();
+  await db.schema.alterTable('orders').addColumn('payment_lock_holder', 'text').execute();
 
   // The shop owner's option under WooCommerce's name, with WooCommerce's default.
   await db
