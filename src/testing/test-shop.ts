@@ -63,6 +63,8 @@ export async function startTestShop(
     app,
     url: `http://127.0.0.1:${port}`,
     async close() {
+      // The jobs first: a sweep in flight still talks to this server's test processor.
+      await shop.jobs.stop();
       await app.close();
       await shop.close();
     },

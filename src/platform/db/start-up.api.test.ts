@@ -23,6 +23,7 @@ async function startServer(databaseUrl: string) {
   return {
     url: `http://127.0.0.1:${port}`,
     async close() {
+      await shop.jobs.stop();
       await app.close();
       await shop.close();
     },

@@ -23,6 +23,7 @@ export function jobRunner(db: Db, server: AppServer, jobs: ShopJob[], log: Logge
   const leases = jobLeasesRepo(db);
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
+  let stopped = false;
 
   async function tickOnce(): Promise<void> {
     await server.beat();
@@ -42,6 +43,7 @@ export function jobRunner(db: Db, server: AppServer, jobs: ShopJob[], log: Logge
   const runner = {
     /** One tick, now (the timer's, or a test's after moving the clock); never two at once. */
     async tick(): Promise<void> {
+      if (stopped) return;
       if (running) return running;
       running = tickOnce().finally(() => {
         running = undefined;
@@ -58,6 +60,8 @@ export function jobRunner(db: Db, server: AppServer, jobs: ShopJob[], log: Logge
 
     /** Stops the timer, waits for a running tick and says this server is gone. */
     async stop(): Promise<void> {
+      if (stopped) return;
+      stopped = true;
       clearInterval(timer);
       await running?.catch(() => undefined);
       await server.stop();
