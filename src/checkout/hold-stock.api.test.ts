@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shopperWithCart } from '../payments/intents.fixture.ts';
-import { HOLD_STOCK_SWEEP_MS } from '../platform/constants/index.ts';
+import { pendingOrderOf, shopperWithCart } from '../payments/intents.fixture.ts';
+import { HOLD_STOCK_SWEEP_BATCH, HOLD_STOCK_SWEEP_MS } from '../platform/constants/index.ts';
 import { databaseKinds } from '../platform/db/testing/test-database.ts';
 import { jobLeasesRepo } from '../platform/jobs/job-leases.repo.ts';
 import { ShopperClient } from '../testing/browser-like-client.ts';
@@ -142,6 +142,34 @@ describe.each(databaseKinds)('unpaid orders hold stock for a time on %s', (kind)
       expect((await order(o.orderId)).status).toBe('pending');
     } finally {
       await t.shop.settings.set('holdStockMinutes', 60);
+    }
+  });
+
+  it('orders it must leave alone never hold up the overdue ones behind them', async () => {
+    const shopper = await shopperWithCart(t);
+    const stuck: number[] = [];
+    for (let i = 0; i < HOLD_STOCK_SWEEP_BATCH; i++) {
+      const order = await pendingOrderOf(t, shopper);
+      // An intent the processor cannot tell about: the job leaves the order alone.
+      await t.shop.db
+        .updateTable('orders')
+        .set({ payment_intent_id: `pi_unknown${i}` })
+        .where('id', '=', order.id)
+        .execute();
+      stuck.push(order.id);
+    }
+    try {
+      const o = await walkedAwayFromChallenge(t);
+      later(61);
+      await t.shop.jobs.tick();
+      expect((await order(o.orderId)).status).toBe('cancelled');
+      expect((await order(stuck[0]!)).status).toBe('pending');
+    } finally {
+      await t.shop.db
+        .updateTable('orders')
+        .set({ status: 'failed' })
+        .where('id', 'in', stuck)
+        .execute();
     }
   });
 });

@@ -10,14 +10,18 @@ export interface OverdueOrder {
 /** The hold-stock job's reads and its one change, each conditional on the order's standing. */
 export function holdStockRepo(db: Db) {
   return {
-    /** Unpaid orders that have held their stock since before `cutoff`, oldest first. */
-    async overdue(cutoff: Date, limit: number): Promise<OverdueOrder[]> {
+    /**
+     * A page of the unpaid orders that have held their stock since before `cutoff`: those after
+     * order `afterId`, by id, so orders the job leaves alone never hold up the ones behind them.
+     */
+    async overdue(cutoff: Date, afterId: number, limit: number): Promise<OverdueOrder[]> {
       const rows = await db
         .selectFrom('orders')
         .select(['id', 'payment_intent_id'])
         .where('status', '=', 'pending')
         .where('stock_held_at', '<', cutoff.toISOString())
-        .orderBy('stock_held_at')
+        .where('id', '>', afterId)
+        .orderBy('id')
         .limit(limit)
         .execute();
       return rows.map((row) => ({ id: row.id, paymentIntentId: row.payment_intent_id }));

@@ -37,11 +37,17 @@ export async function cancelUnpaidOrders(deps: HoldStockDeps, now: Date): Promis
   const cutoff = new Date(now.getTime() - holdStockMinutes * 60_000);
   const repo = holdStockRepo(deps.db);
   let cancelled = 0;
-  for (const order of await repo.overdue(cutoff, HOLD_STOCK_SWEEP_BATCH)) {
-    if (await paymentMayStillCome(deps, order)) continue;
-    if (await repo.cancelOverdue(order.id, cutoff, now, messages.unpaidOrderCancelled))
-      cancelled += 1;
-  }
+  let page: OverdueOrder[] = [];
+  let afterId = 0;
+  do {
+    page = await repo.overdue(cutoff, afterId, HOLD_STOCK_SWEEP_BATCH);
+    for (const order of page) {
+      afterId = order.id;
+      if (await paymentMayStillCome(deps, order)) continue;
+      if (await repo.cancelOverdue(order.id, cutoff, now, messages.unpaidOrderCancelled))
+        cancelled += 1;
+    }
+  } while (page.length === HOLD_STOCK_SWEEP_BATCH);
   return cancelled;
 }
 

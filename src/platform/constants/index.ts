@@ -101,7 +101,7 @@ export const JOBS_TICK_MS = 10_000;
 export const APP_SERVER_HEARTBEAT_MS = JOBS_TICK_MS;
 /** The hold-stock sweep runs at most this often, on whichever app server takes its lease. */
 export const HOLD_STOCK_SWEEP_MS = 60_000;
-/** Unpaid orders one sweep looks at; the rest wait for the next one. */
+/** Unpaid orders the sweep reads at a time. */
 export const HOLD_STOCK_SWEEP_BATCH = 50;
 /** WooCommerce's default `woocommerce_hold_stock_minutes`: an unpaid order holds its stock this long. */
 export const HOLD_STOCK_DEFAULT_MINUTES = 60;
