@@ -105,3 +105,5 @@ export const HOLD_STOCK_SWEEP_MS = 60_000;
 export const HOLD_STOCK_SWEEP_BATCH = 50;
 /** WooCommerce's default `woocommerce_hold_stock_minutes`: an unpaid order holds its stock this long. */
 export const HOLD_STOCK_DEFAULT_MINUTES = 60;
+/** A server waiting for another's start-up (migrations, seeding) on one SQLite file looks this often. */
+export const START_UP_LOCK_POLL_MS = 100;

@@ -4,7 +4,7 @@ import { createShop } from '../../shop.ts';
 import { sharedTestDataDir } from '../../testing/test-shop.ts';
 import { loadConfig } from '../config/config.ts';
 import { createLogger } from '../log/log.ts';
-import { createEmptyPostgresDatabase } from './testing/test-database.ts';
+import { createEmptyPostgresDatabase, databaseKinds } from './testing/test-database.ts';
 
 /** One app server on the shared database, as `npm start` makes it: migrate, seed, listen. */
 async function startServer(databaseUrl: string) {
@@ -30,9 +30,22 @@ async function startServer(databaseUrl: string) {
   };
 }
 
-describe('several app servers starting together', () => {
-  it('three servers started at once on an empty PostgreSQL database all serve, seeded once', async () => {
-    const databaseUrl = await createEmptyPostgresDatabase();
+/** A new SQLite file with no tables, in a folder of its own. */
+async function emptySqliteDatabase(): Promise<string> {
+  const { mkdtemp } = await import('node:fs/promises');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  return `sqlite:${join(await mkdtemp(join(tmpdir(), 'shop-start-up-')), 'shop.sqlite')}`;
+}
+
+const emptyDatabases = {
+  postgres: createEmptyPostgresDatabase,
+  sqlite: emptySqliteDatabase,
+};
+
+describe.each(databaseKinds)('several app servers starting together on %s', (kind) => {
+  it('three servers started at once on an empty database all serve, seeded once', async () => {
+    const databaseUrl = await emptyDatabases[kind]();
     const started = await Promise.allSettled([1, 2, 3].map(() => startServer(databaseUrl)));
     const servers = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
     try {
@@ -57,4 +70,21 @@ describe('several app servers starting together', () => {
       await Promise.all(servers.map((s) => s.close()));
     }
   }, 120_000);
+});
+
+describe('a server that died starting up on a SQLite file', () => {
+  it('leaves a lock file the next server takes over', async () => {
+    const databaseUrl = await emptySqliteDatabase();
+    const { spawnSync } = await import('node:child_process');
+    const { writeFile } = await import('node:fs/promises');
+    // The id of a process that has ended: the crashed server's.
+    const gone = spawnSync(process.execPath, ['-e', '0']).pid!;
+    await writeFile(`${databaseUrl.slice('sqlite:'.length)}.start-up.lock`, String(gone));
+    const server = await startServer(databaseUrl);
+    try {
+      expect((await fetch(`${server.url}/wc/store/v1/cart`)).status).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
 });
