@@ -31,8 +31,10 @@ log.info(
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     log.info({ signal }, 'closing');
-    void app
-      .close()
+    // The jobs first: a sweep in flight may still call this server (the test processor).
+    void shop.jobs
+      .stop()
+      .then(() => app.close())
       .then(() => shop.close())
       .then(() => process.exit(0));
   });

@@ -11,7 +11,11 @@ import type { Config } from './platform/config/config.ts';
 import { resolveSessionSecret } from './platform/config/secret.ts';
 import { openDatabase, type DatabaseHandle, type Db, type DbKind } from './platform/db/database.ts';
 import { migrateToLatest } from './platform/db/migrate.ts';
-import { SETTINGS_CACHE_TTL_MS } from './platform/constants/index.ts';
+import { withStartUpLock } from './platform/db/start-up-lock.ts';
+import { HOLD_STOCK_SWEEP_MS, SETTINGS_CACHE_TTL_MS } from './platform/constants/index.ts';
+import { appServer, systemClock, type AppServer, type Clock } from './platform/jobs/app-server.ts';
+import { jobRunner, type JobRunner } from './platform/jobs/job-runner.ts';
+import { cancelUnpaidOrders } from './checkout/hold-stock.ts';
 import { settingsStore, type SettingsStore } from './platform/settings/settings.ts';
 import type { SessionDeps } from './platform/http/request-session.ts';
 import type { Logger } from './platform/log/log.ts';
@@ -44,6 +48,10 @@ export interface Shop {
   settings: SettingsStore;
   charges: ChargesStore;
   accounts: AccountsService;
+  /** This app server as the others see it (its heartbeat, its running checkouts, its clock). */
+  server: AppServer;
+  /** The timer of the jobs every app server offers to run (the hold-stock sweep). */
+  jobs: JobRunner;
   sessionToken(session: Session): string;
   close(): Promise<void>;
 }
@@ -53,6 +61,8 @@ export interface ShopOptions {
   database?: DatabaseHandle;
   /** Seed the demo data into an empty database (default true). */
   seedDemo?: boolean;
+  /** What time it is for jobs and checkout claims (tests move it). */
+  clock?: Clock;
 }
 
 export async function createShop(
@@ -61,11 +71,13 @@ export async function createShop(
   options: ShopOptions = {},
 ): Promise<Shop> {
   const handle = options.database ?? (await openDatabase(config.databaseUrl));
-  await migrateToLatest(handle);
-  if (options.seedDemo ?? true) {
-    if (await seedDemoData(handle.db, config.dataDir)) log.info('seeded the demo shop');
-  }
-  const secret = await resolveSessionSecret(handle.db, config.sessionSecret);
+  const secret = await withStartUpLock(handle, async () => {
+    await migrateToLatest(handle);
+    if (options.seedDemo ?? true) {
+      if (await seedDemoData(handle.db, config.dataDir)) log.info('seeded the demo shop');
+    }
+    return resolveSessionSecret(handle.db, config.sessionSecret);
+  });
   const sessions = sessionRepo(handle.db);
   const address = { host: config.host, port: config.port };
   const payments = createPayments(config, () => address);
@@ -78,6 +90,22 @@ export async function createShop(
   });
   const orders = ordersRepo(handle.db);
   const accounts = accountsService(handle.db, sessions, settings);
+  const server = appServer(handle.db, options.clock ?? systemClock);
+  await server.beat();
+  const holdStock = { db: handle.db, orders, stripe: payments.stripe, settings, log };
+  const jobs = jobRunner(
+    handle.db,
+    server,
+    [
+      {
+        name: 'hold_stock',
+        everyMs: HOLD_STOCK_SWEEP_MS,
+        run: (now) => cancelUnpaidOrders(holdStock, now),
+      },
+    ],
+    log,
+  );
+  jobs.start();
   return {
     config,
     log,
@@ -89,13 +117,18 @@ export async function createShop(
     orders,
     sessions,
     sessionDeps: { sessions, secret },
-    checkoutDeps: { db: handle.db, cart, orders, payments: () => payments, accounts },
+    checkoutDeps: { db: handle.db, cart, orders, payments: () => payments, accounts, server },
     payments,
     address,
     settings,
     charges,
     accounts,
+    server,
+    jobs,
     sessionToken: (session) => signSessionId(secret, session.id),
-    close: () => handle.destroy(),
+    async close() {
+      await jobs.stop();
+      await handle.destroy();
+    },
   };
 }

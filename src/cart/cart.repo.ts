@@ -58,15 +58,19 @@ export function cartRepo(db: Db) {
     },
 
     /**
-     * Marks the cart as being checked out, unless another checkout of it started less than
-     * `staleAfterMs` ago: a conditional update, so of two racing submits one wins.
+     * Marks the cart as being checked out by `holder`, unless another checkout of it started
+     * less than `staleAfterMs` ago: a conditional update, so of two racing submits one wins.
      */
-    async claimCheckout(sessionId: string, staleAfterMs: number): Promise<boolean> {
-      const now = new Date();
+    async claimCheckout(
+      sessionId: string,
+      holder: string,
+      now: Date,
+      staleAfterMs: number,
+    ): Promise<boolean> {
       const stale = new Date(now.getTime() - staleAfterMs).toISOString();
       const result = await db
         .updateTable('carts')
-        .set({ checkout_started_at: now.toISOString() })
+        .set({ checkout_started_at: now.toISOString(), checkout_holder: holder })
         .where('session_id', '=', sessionId)
         .where((eb) =>
           eb.or([eb('checkout_started_at', 'is', null), eb('checkout_started_at', '<', stale)]),
@@ -75,11 +79,40 @@ export function cartRepo(db: Db) {
       return Number(result.numUpdatedRows) === 1;
     },
 
-    async releaseCheckout(sessionId: string): Promise<void> {
+    /** Who holds the cart's checkout claim, if anyone. */
+    async checkoutHolder(sessionId: string): Promise<string | null> {
+      const row = await db
+        .selectFrom('carts')
+        .select(['checkout_started_at', 'checkout_holder'])
+        .where('session_id', '=', sessionId)
+        .executeTakeFirst();
+      return row?.checkout_started_at ? row.checkout_holder : null;
+    },
+
+    /** Takes the claim over from a holder that died, only while that holder still has it. */
+    async takeOverCheckout(
+      sessionId: string,
+      from: string,
+      holder: string,
+      now: Date,
+    ): Promise<boolean> {
+      const result = await db
+        .updateTable('carts')
+        .set({ checkout_started_at: now.toISOString(), checkout_holder: holder })
+        .where('session_id', '=', sessionId)
+        .where('checkout_started_at', 'is not', null)
+        .where('checkout_holder', '=', from)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** Ends the holder's claim (one taken over since is left to its new holder). */
+    async releaseCheckout(sessionId: string, holder: string): Promise<void> {
       await db
         .updateTable('carts')
-        .set({ checkout_started_at: null })
+        .set({ checkout_started_at: null, checkout_holder: null })
         .where('session_id', '=', sessionId)
+        .where('checkout_holder', '=', holder)
         .execute();
     },
 

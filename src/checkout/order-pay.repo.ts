@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { cartRepo } from '../cart/cart.repo.ts';
 import { assertCustomerUsage, COUPON_ERRORS, hasCustomerLimit } from '../cart/coupon.ts';
-import type { Db } from '../platform/db/database.ts';
+import { nowIso, type Db } from '../platform/db/database.ts';
 import { ShopError } from '../platform/errors/shop-error.ts';
 import { format, messages } from '../platform/messages/index.ts';
 
@@ -19,7 +19,7 @@ export function orderPayRepo(db: Db) {
       return db.transaction().execute(async (tx) => {
         const claimed = await tx
           .updateTable('orders')
-          .set({ status: 'pending' })
+          .set({ status: 'pending', stock_held_at: nowIso() })
           .where('id', '=', id)
           .where('status', '=', 'failed')
           .executeTakeFirst();
@@ -106,13 +106,19 @@ export function orderPayRepo(db: Db) {
      * Takes the order's payment lock (WooCommerce Stripe's `lock_order_payment`): one atomic
      * conditional update that succeeds only while no other attempt's lock is running, so of two
      * attempts racing on any app servers exactly one gets it. Returns the lock's token (when it
-     * runs out) for `unlockPayment`, or null when another attempt holds the order.
+     * runs out) for `unlockPayment`, or null when another attempt holds the order. `holder`
+     * names the attempt (`{server id}:{attempt id}`), so a lock whose holder died can be taken over.
      */
-    async lockPayment(id: number, nowMs: number, lockMs: number): Promise<string | null> {
+    async lockPayment(
+      id: number,
+      nowMs: number,
+      lockMs: number,
+      holder: string | null = null,
+    ): Promise<string | null> {
       const until = new Date(nowMs + lockMs).toISOString();
       const result = await db
         .updateTable('orders')
-        .set({ payment_locked_until: until })
+        .set({ payment_locked_until: until, payment_lock_holder: holder })
         .where('id', '=', id)
         .where((eb) =>
           eb.or([
@@ -124,11 +130,41 @@ export function orderPayRepo(db: Db) {
       return Number(result.numUpdatedRows) === 1 ? until : null;
     },
 
+    /** Who holds the order's running payment lock, when the holder is named. */
+    async paymentLockHolder(id: number, nowMs: number): Promise<string | null> {
+      const row = await db
+        .selectFrom('orders')
+        .select('payment_lock_holder')
+        .where('id', '=', id)
+        .where('payment_locked_until', '>', new Date(nowMs).toISOString())
+        .executeTakeFirst();
+      return row?.payment_lock_holder ?? null;
+    },
+
+    /** Takes the lock over from a holder that died, only while that holder still has it. */
+    async takeOverPayment(
+      id: number,
+      from: string,
+      nowMs: number,
+      lockMs: number,
+      holder: string,
+    ): Promise<string | null> {
+      const until = new Date(nowMs + lockMs).toISOString();
+      const result = await db
+        .updateTable('orders')
+        .set({ payment_locked_until: until, payment_lock_holder: holder })
+        .where('id', '=', id)
+        .where('payment_lock_holder', '=', from)
+        .where('payment_locked_until', '>', new Date(nowMs).toISOString())
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1 ? until : null;
+    },
+
     /** Releases the lock this token took; a lock that ran out and was taken since stays. */
     async unlockPayment(id: number, token: string): Promise<void> {
       await db
         .updateTable('orders')
-        .set({ payment_locked_until: null })
+        .set({ payment_locked_until: null, payment_lock_holder: null })
         .where('id', '=', id)
         .where('payment_locked_until', '=', token)
         .execute();
@@ -139,13 +175,19 @@ export function orderPayRepo(db: Db) {
      * processing, as a cash-on-delivery checkout does. Returns whether this call moved it.
      */
     async acceptOffline(id: number): Promise<boolean> {
-      const result = await db
-        .updateTable('orders')
-        .set({ status: 'processing' })
-        .where('id', '=', id)
-        .where('status', '=', 'pending')
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
+      return db.transaction().execute(async (tx) => {
+        const result = await tx
+          .updateTable('orders')
+          .set({ status: 'processing' })
+          .where('id', '=', id)
+          .where('status', '=', 'pending')
+          .returning('session_id')
+          .executeTakeFirst();
+        if (!result) return false;
+        // The cart that placed the order goes with it, as with a paid order.
+        if (result.session_id) await cartRepo(tx).clear(result.session_id);
+        return true;
+      });
     },
   };
 }

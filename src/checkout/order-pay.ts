@@ -127,7 +127,7 @@ export async function payExistingOrder(
   const refused = await refusedPaymentAttempt(choice.method, request.countPaymentAttempt);
   if (refused) return { ...refused, order };
 
-  return withPaymentLock(deps.db, order, () => payLocked(deps, order, form, choice, request));
+  return withPaymentLock(deps, order, () => payLocked(deps, order, form, choice, request));
 }
 
 /** The order-pay attempt under the order's payment lock: reopen, choose the method, pay. */

@@ -51,6 +51,8 @@ export interface Order extends OrderDraft {
   voucher: VoucherDetails | null;
   /** The visitor session that placed it (whose cart it emptied). */
   sessionId: string | null;
+  /** The customer logged in when it was placed, or null for a guest. */
+  customerId: number | null;
   createdAt: string;
   paidAt: string | null;
 }

@@ -27,6 +27,7 @@ function toOrder(row: OrderRow, lines: Order['lines']): Order {
     transactionId: row.transaction_id,
     paymentIntentId: row.payment_intent_id,
     sessionId: row.session_id,
+    customerId: row.customer_id,
     voucher: row.payment_details_json ? JSON.parse(row.payment_details_json) : null,
     shippingAddress: JSON.parse(row.shipping_json).address ?? null,
     shippingMethod: JSON.parse(row.shipping_json).method ?? null,
@@ -70,6 +71,50 @@ async function takeCouponUse(tx: Db, code: string, email: string): Promise<void>
   if (hasCustomerLimit(coupon) && email !== '') {
     assertCustomerUsage(coupon, await cartRepo(tx).customerCouponUses(code, email));
   }
+}
+
+/**
+ * An unpaid order's stock and coupon uses go back (it failed or was cancelled). Called in the
+ * transaction whose conditional status update made that move, so it runs once per order.
+ */
+export async function giveBackStockAndCoupons(
+  tx: Db,
+  orderId: number,
+  couponsJson: string,
+): Promise<void> {
+  const items = await tx
+    .selectFrom('order_items')
+    .select(['product_id', 'quantity'])
+    .where('order_id', '=', orderId)
+    .execute();
+  for (const item of items) {
+    await tx
+      .updateTable('products')
+      .set({
+        stock: sql`case when stock is null then null else stock + ${item.quantity} end`,
+        total_sales: sql`total_sales - ${item.quantity}`,
+      })
+      .where('id', '=', item.product_id)
+      .execute();
+  }
+  for (const code of JSON.parse(couponsJson) as string[]) {
+    await tx
+      .updateTable('coupons')
+      .set({ usage_count: sql`usage_count - 1` })
+      .where('code', '=', code)
+      .where('usage_count', '>', 0)
+      .execute();
+  }
+}
+
+/** Empties the cart of the session that placed the order (in the transaction that paid it). */
+async function clearCartOfOrder(tx: Db, orderId: number): Promise<void> {
+  const row = await tx
+    .selectFrom('orders')
+    .select('session_id')
+    .where('id', '=', orderId)
+    .executeTakeFirst();
+  if (row?.session_id) await cartRepo(tx).clear(row.session_id);
 }
 
 export function ordersRepo(db: Db) {
@@ -140,6 +185,7 @@ export function ordersRepo(db: Db) {
             customer_note: draft.customerNote,
             created_at: createdAt,
             paid_at: null,
+            stock_held_at: status === 'pending' ? createdAt : null,
           })
           .returningAll()
           .executeTakeFirstOrThrow();
@@ -158,6 +204,8 @@ export function ordersRepo(db: Db) {
             })),
           )
           .execute();
+        // An order that needs no payment now (cash on delivery) empties its cart with it.
+        if (status !== 'pending' && sessionId) await cartRepo(tx).clear(sessionId);
         return toOrder(row, draft.lines);
       });
     },
@@ -200,42 +248,58 @@ export function ordersRepo(db: Db) {
       return row ? this.find(row.id) : undefined;
     },
 
-    /** Records the payment intent made for an unpaid order (a retry replaces it). */
+    /**
+     * Records the payment intent made for an unpaid order (a retry replaces it). A new payment
+     * attempt restarts the order's stock hold, as WooCommerce counts from the order's last change.
+     */
     async setPaymentIntent(id: number, intentId: string): Promise<void> {
       await db
         .updateTable('orders')
-        .set({ payment_intent_id: intentId })
+        .set({ payment_intent_id: intentId, stock_held_at: nowIso() })
         .where('id', '=', id)
         .where('status', 'in', ['pending', 'failed'])
         .execute();
     },
 
-    /** Waiting for money that is on its way (a voucher to pay, a debit processing). */
+    /**
+     * Waiting for money that is on its way (a voucher to pay, a debit processing). Like
+     * `markPaid`, it empties the cart that placed the order in the same transaction.
+     */
     async markOnHold(id: number, voucher: VoucherDetails | null): Promise<boolean> {
-      const result = await db
-        .updateTable('orders')
-        .set({
-          status: 'on-hold',
-          ...(voucher ? { payment_details_json: JSON.stringify(voucher) } : {}),
-        })
-        .where('id', '=', id)
-        .where('status', '=', 'pending')
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
+      return db.transaction().execute(async (tx) => {
+        const result = await tx
+          .updateTable('orders')
+          .set({
+            status: 'on-hold',
+            ...(voucher ? { payment_details_json: JSON.stringify(voucher) } : {}),
+          })
+          .where('id', '=', id)
+          .where('status', '=', 'pending')
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) !== 1) return false;
+        await clearCartOfOrder(tx, id);
+        return true;
+      });
     },
 
     /**
      * Marks an order paid, once: a conditional update, so a webhook and a redirect return racing
-     * for one payment give one transition. Returns whether this call made it.
+     * for one payment give one transition. Returns whether this call made it. The cart that
+     * placed the order is emptied in the same transaction, so however the payment became known
+     * (a webhook after the shopper's browser died, say), a paid order never leaves a full cart.
      */
     async markPaid(id: number, transactionId: string): Promise<boolean> {
-      const result = await db
-        .updateTable('orders')
-        .set({ status: 'processing', transaction_id: transactionId, paid_at: nowIso() })
-        .where('id', '=', id)
-        .where('status', 'in', ['pending', 'on-hold'])
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
+      return db.transaction().execute(async (tx) => {
+        const result = await tx
+          .updateTable('orders')
+          .set({ status: 'processing', transaction_id: transactionId, paid_at: nowIso() })
+          .where('id', '=', id)
+          .where('status', 'in', ['pending', 'on-hold'])
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) !== 1) return false;
+        await clearCartOfOrder(tx, id);
+        return true;
+      });
     },
 
     /** Marks an unpaid order failed and gives its stock and coupon uses back, in one transaction. */
@@ -259,29 +323,7 @@ export function ordersRepo(db: Db) {
           .where('status', '=', order.status)
           .executeTakeFirst();
         if (Number(result.numUpdatedRows) !== 1) return false;
-        const items = await tx
-          .selectFrom('order_items')
-          .select(['product_id', 'quantity'])
-          .where('order_id', '=', id)
-          .execute();
-        for (const item of items) {
-          await tx
-            .updateTable('products')
-            .set({
-              stock: sql`case when stock is null then null else stock + ${item.quantity} end`,
-              total_sales: sql`total_sales - ${item.quantity}`,
-            })
-            .where('id', '=', item.product_id)
-            .execute();
-        }
-        for (const code of JSON.parse(order.coupons_json) as string[]) {
-          await tx
-            .updateTable('coupons')
-            .set({ usage_count: sql`usage_count - 1` })
-            .where('code', '=', code)
-            .where('usage_count', '>', 0)
-            .execute();
-        }
+        await giveBackStockAndCoupons(tx, id, order.coupons_json);
         return true;
       });
     },

@@ -1,13 +1,13 @@
 import { newPasswordProblem, wantsAccount } from '../accounts/account.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
 import type { CartService, CartView } from '../cart/cart.service.ts';
-import { cartRepo } from '../cart/cart.repo.ts';
 import { availableFor, paymentMethodById, type PaymentMethodInfo } from '../payments/methods.ts';
 import { payOrder } from '../payments/order-payment.ts';
 import { retryAfterSeconds } from '../payments/rate-limit.ts';
 import type { PaymentsConfig } from '../payments/stripe-client.ts';
-import { CHECKOUT_CLAIM_STALE_MS, ORDER_PAYMENT_LOCK_MS } from '../platform/constants/index.ts';
+import { ORDER_PAYMENT_LOCK_MS } from '../platform/constants/index.ts';
 import type { Db } from '../platform/db/database.ts';
+import type { AppServer } from '../platform/jobs/app-server.ts';
 import { ShopError } from '../platform/errors/shop-error.ts';
 import { messages } from '../platform/messages/index.ts';
 import type { RateVerdict } from '../platform/rate-limit/rate-limit.ts';
@@ -19,6 +19,7 @@ import {
   type FieldError,
   type ShippingAddress,
 } from './address.ts';
+import { claimCheckout, releaseCheckout } from './checkout-claim.ts';
 import { draftOrder, type Order } from './order.ts';
 import { orderPayRepo } from './order-pay.repo.ts';
 import type { OrdersRepo } from './orders.repo.ts';
@@ -52,6 +53,8 @@ export interface CheckoutDeps {
   orders: OrdersRepo;
   payments: () => PaymentsConfig;
   accounts: AccountsService;
+  /** This app server: whose checkout claims are running. */
+  server: AppServer;
 }
 
 export function orderReceivedUrl(order: Pick<Order, 'id' | 'key'>): string {
@@ -136,15 +139,47 @@ export async function refusedPaymentAttempt(
  * One payment at a time per order: the attempt runs under the order's payment lock (released
  * when it ends, however it ends). Two attempts at once, say from two tabs with different
  * methods, cannot both charge: the one that finds the order locked is refused with the
- * payment-in-progress text, before it changes or charges anything.
+ * payment-in-progress text, before it changes or charges anything. A lock whose attempt died
+ * (its server is gone) is taken over at once.
  */
 export async function withPaymentLock(
+  deps: Pick<CheckoutDeps, 'db' | 'server'>,
+  order: Order,
+  attempt: () => Promise<CheckoutResult>,
+): Promise<CheckoutResult> {
+  const holder = deps.server.startAttempt();
+  try {
+    return await lockedAttempt(deps.db, deps.server, holder, order, attempt);
+  } finally {
+    deps.server.finish(holder);
+  }
+}
+
+/** The order's payment lock for this attempt, taken or taken over from a dead holder. */
+async function takePaymentLock(
   db: Db,
+  server: AppServer,
+  holder: string,
+  orderId: number,
+): Promise<string | null> {
+  const repo = orderPayRepo(db);
+  const nowMs = Date.now();
+  const token = await repo.lockPayment(orderId, nowMs, ORDER_PAYMENT_LOCK_MS, holder);
+  if (token) return token;
+  const current = await repo.paymentLockHolder(orderId, nowMs);
+  if (!current || (await server.isRunning(current))) return null;
+  return repo.takeOverPayment(orderId, current, nowMs, ORDER_PAYMENT_LOCK_MS, holder);
+}
+
+async function lockedAttempt(
+  db: Db,
+  server: AppServer,
+  holder: string,
   order: Order,
   attempt: () => Promise<CheckoutResult>,
 ): Promise<CheckoutResult> {
   const repo = orderPayRepo(db);
-  const token = await repo.lockPayment(order.id, Date.now(), ORDER_PAYMENT_LOCK_MS);
+  const token = await takePaymentLock(db, server, holder, order.id);
   if (!token)
     return {
       result: 'failure',
@@ -235,9 +270,8 @@ export async function placeOrder(
   const refused = await refusedPaymentAttempt(choice.method, request.countPaymentAttempt);
   if (refused) return refused;
 
-  const carts = cartRepo(deps.db);
-  if (!(await carts.claimCheckout(sessionId, CHECKOUT_CLAIM_STALE_MS)))
-    throw new ShopError('checkout_in_progress', messages.checkoutInProgress, 409);
+  const claim = await claimCheckout(deps.db, deps.server, sessionId);
+  if (!claim) throw new ShopError('checkout_in_progress', messages.checkoutInProgress, 409);
   let session: Session | undefined;
   try {
     let customerId = loggedIn;
@@ -267,7 +301,7 @@ export async function placeOrder(
     await deps.accounts.keepErrors(session.id, result.messages);
     return { ...result, session, reload: true };
   } finally {
-    await carts.releaseCheckout(session?.id ?? sessionId);
+    await releaseCheckout(deps.db, deps.server, session?.id ?? sessionId, claim);
   }
 }
 
@@ -310,7 +344,7 @@ async function createAndPay(
     await deps.cart.empty(sessionId);
     return { result: 'success', redirect: orderReceivedUrl(order), order };
   }
-  return withPaymentLock(deps.db, order, () =>
+  return withPaymentLock(deps, order, () =>
     payForOrder(deps, order, method, {
       paymentMethodId,
       blikCode: formText(form, 'wc-stripe-blik-code'),

@@ -313,12 +313,13 @@ describe.each(databaseKinds)('the gateway’s intent calls on %s', (kind) => {
 
   describe('the si confirm marker’s status call', () => {
     it('pays a zero-total order once its setup intent has succeeded, and fails it when the setup failed', async () => {
-      const shopper = await shopperWithCart(t, 'sticker-pack');
       const stripe = t.shop.payments.stripe;
       for (const [number, expected] of [
         ['4242424242424242', 'processing'],
         ['4000000000000002', 'failed'],
       ] as const) {
+        // A fresh cart each time: paying the first order empties its cart.
+        const shopper = await shopperWithCart(t, 'sticker-pack');
         const order = await pendingOrderOf(t, shopper);
         expect(order.total).toBe(0);
         const method = await createTestPaymentMethod(t.url, number);

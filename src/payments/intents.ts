@@ -13,10 +13,11 @@ export interface IntentSecret {
   client_secret: string;
 }
 
-/** Who asks: the session they carry and the order key they were given, if any. */
+/** Who asks: the session they carry, its logged-in customer, and the order key they were given, if any. */
 export interface Caller {
   sessionId: string | undefined;
   orderKey: string | undefined;
+  customerId?: number | null | undefined;
 }
 
 export interface IntentDeps {
@@ -39,9 +40,20 @@ function sameText(a: string, b: string): boolean {
 
 const orderNotFound = () => new ShopError('order_not_found', messages.orderNotFound, 404);
 
+/** Whether the order is the caller's: they hold its key, their session placed it, or their account did. */
+export function isCallersOrder(order: Order, caller: Caller): boolean {
+  const byKey = caller.orderKey !== undefined && sameText(order.key, caller.orderKey);
+  const bySession = caller.sessionId !== undefined && order.sessionId === caller.sessionId;
+  const byCustomer =
+    caller.customerId !== undefined &&
+    caller.customerId !== null &&
+    order.customerId === caller.customerId;
+  return byKey || bySession || byCustomer;
+}
+
 /**
- * The order, when it is the caller's: they hold its key, or their session placed it. Anything else
- * is answered as if there were no such order.
+ * The order, when it is the caller's (`isCallersOrder`). Anything else is answered as if there
+ * were no such order.
  */
 export async function callersOrder(
   orders: OrdersRepo,
@@ -49,10 +61,7 @@ export async function callersOrder(
   caller: Caller,
 ): Promise<Order> {
   const order = await orders.find(orderId);
-  if (!order) throw orderNotFound();
-  const byKey = caller.orderKey !== undefined && sameText(order.key, caller.orderKey);
-  const bySession = caller.sessionId !== undefined && order.sessionId === caller.sessionId;
-  if (!byKey && !bySession) throw orderNotFound();
+  if (!order || !isCallersOrder(order, caller)) throw orderNotFound();
   return order;
 }
 

@@ -17,6 +17,7 @@ import {
   assertPayable,
   callersOrder,
   createOrderIntent,
+  isCallersOrder,
   initSetupIntent,
   orderMethodType,
   settleSetupFromProcessor,
@@ -94,7 +95,7 @@ async function limitIntents(
 
 async function callerOf(shop: Shop, request: FastifyRequest, key?: string): Promise<Caller> {
   const session = await readSession(request, shop.sessionDeps);
-  return { sessionId: session?.id, orderKey: key };
+  return { sessionId: session?.id, orderKey: key, customerId: session?.customerId };
 }
 
 /** What the browser is told after it authenticated: where to go, or the order's failure. */
@@ -102,6 +103,21 @@ function statusAnswer(order: Order | undefined, settledFor: number) {
   if (!order || order.id !== settledFor) return failure(messages.checkoutGenericError);
   if (order.status === 'failed') return failure(messages.paymentFailed);
   return { success: true, data: { return_url: orderReceivedUrl(order) } };
+}
+
+/**
+ * Settles the caller's order from its payment or setup intent. Someone else's order, or an
+ * intent the processor does not know, has none: nothing is read, changed or told.
+ */
+async function settleCallersOrder(
+  shop: Shop,
+  request: FastifyRequest,
+  input: { order_id: number; intent_id: string; order_key?: string | undefined },
+): Promise<{ order: Order } | undefined> {
+  const order = await shop.orders.find(input.order_id);
+  if (!order || !isCallersOrder(order, await callerOf(shop, request, input.order_key)))
+    return undefined;
+  return settleAny(shop, input.intent_id);
 }
 
 /** Settles the order of a payment or setup intent; an intent the processor does not know has none. */
@@ -206,9 +222,10 @@ export function paymentAjaxCalls(shop: Shop): AjaxCalls {
           order_id: orderId,
           intent_id: intentId,
           payment_method_id: z.string().max(100).optional(),
+          order_key: orderKey,
         }),
-        async handle(input) {
-          const settled = await settleAny(shop, input.intent_id);
+        async handle(input, request) {
+          const settled = await settleCallersOrder(shop, request, input);
           return statusAnswer(settled?.order, input.order_id);
         },
       }),
@@ -217,9 +234,9 @@ export function paymentAjaxCalls(shop: Shop): AjaxCalls {
       'wc_stripe_update_failed_order',
       ajaxCall({
         guard: { kind: 'nonce', action: STRIPE_NONCES.updateFailedOrder },
-        schema: z.object({ order_id: orderId, intent_id: intentId }),
-        async handle(input) {
-          const settled = await settleAny(shop, input.intent_id);
+        schema: z.object({ order_id: orderId, intent_id: intentId, order_key: orderKey }),
+        async handle(input, request) {
+          const settled = await settleCallersOrder(shop, request, input);
           return { success: settled?.order.id === input.order_id };
         },
       }),

@@ -8,6 +8,7 @@ import type { DbKind } from '../platform/db/database.ts';
 import { openTestDatabase } from '../platform/db/testing/test-database.ts';
 import { createLogger } from '../platform/log/log.ts';
 import type { App } from '../platform/http/server.ts';
+import type { Clock } from '../platform/jobs/app-server.ts';
 import { buildServer } from '../server.ts';
 import { createShop, type Shop } from '../shop.ts';
 
@@ -34,7 +35,7 @@ export async function loadBuild(): Promise<ServerBuild> {
  */
 export async function startTestShop(
   kind: DbKind,
-  options: { pages?: boolean; stripe?: boolean; env?: NodeJS.ProcessEnv } = {},
+  options: { pages?: boolean; stripe?: boolean; env?: NodeJS.ProcessEnv; clock?: Clock } = {},
 ): Promise<TestShop> {
   const database = await openTestDatabase(kind);
   // Made-up keys: the shop then talks to Stripe (only tests that make no payment use them).
@@ -48,7 +49,10 @@ export async function startTestShop(
     port: 0,
     logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
   };
-  const shop = await createShop(config, createLogger(config.logLevel), { database });
+  const shop = await createShop(config, createLogger(config.logLevel), {
+    database,
+    ...(options.clock && { clock: options.clock }),
+  });
   const build = options.pages ? await loadBuild() : undefined;
   const app = await buildServer(shop, {
     build,
@@ -64,6 +68,8 @@ export async function startTestShop(
     app,
     url: `http://127.0.0.1:${port}`,
     async close() {
+      // The jobs first: a sweep in flight still talks to this server's test processor.
+      await shop.jobs.stop();
       await app.close();
       await shop.close();
     },

@@ -230,13 +230,21 @@ describe('confirming from a marker', () => {
     });
     const method = await createTestPaymentMethod(t.url, '4242424242424242');
     await stripe.setupIntents.confirm(setup.id, { payment_method: method.id! });
-    // The page holds the nonce of the session it was made for (here: a browser with no cookie).
+    // The page holds the nonce of the session it was made for (here: a browser with no cookie),
+    // so the order is the caller's by the key of the order-pay link the page was opened from.
     const nonce = createNonce(t.shop.secret, STRIPE_NONCES.updateOrderStatus, '');
     const marker = parseConfirmMarker(
       `#wc-stripe-confirm-si:${order.id}:${setup.client_secret}:${nonce}`,
       t.url,
     )!;
-    const result = await confirmFromMarker(marker, TEST_PUBLISHABLE_KEY, nonces);
+    const location = window.location as { pathname: string; search: string };
+    Object.assign(location, {
+      pathname: `/checkout/order-pay/${order.id}/`,
+      search: `?key=${encodeURIComponent(order.key)}`,
+    });
+    const result = await confirmFromMarker(marker, TEST_PUBLISHABLE_KEY, nonces).finally(() =>
+      Object.assign(location, { pathname: '/checkout/', search: '' }),
+    );
     expect(result).toEqual({
       redirect: `/checkout/order-received/${order.id}/?key=${encodeURIComponent(order.key)}`,
     });

@@ -167,11 +167,15 @@ export async function confirmFromMarker(
       : { error: messages.paymentFailed };
   }
   const intentId = marker.clientSecret.split('_secret_')[0]!;
+  // The order-pay page's key proves the order is the payer's when another session placed it.
+  const key = new URLSearchParams(window.location.search).get('key');
+  const ownership: Record<string, string> = key ? { order_key: key } : {};
   if ('error' in result) {
     await postForm(wcAjaxUrl('wc_stripe_update_failed_order'), {
       _ajax_nonce: nonces.updateFailedOrder,
       intent_id: intentId,
       order_id: String(marker.orderId),
+      ...ownership,
     }).catch(() => undefined);
     return { error: result.error.message };
   }
@@ -179,6 +183,7 @@ export async function confirmFromMarker(
     _ajax_nonce: marker.nonce || nonces.updateOrderStatus,
     order_id: String(marker.orderId),
     intent_id: intentId,
+    ...ownership,
   });
   if (answer.data?.success && answer.data.data?.return_url)
     return { redirect: answer.data.data.return_url };

@@ -97,3 +97,17 @@ export const LOGIN_RATE_LIMIT_KEYS_KEPT = 10_000;
 // Ours (issue 4): one payment at a time per order (src/checkout/order-pay.repo.ts).
 /** An order is locked this long while a payment attempt runs (WooCommerce Stripe's 5 minutes). */
 export const ORDER_PAYMENT_LOCK_MS = 5 * 60_000;
+
+// Ours (issue 9): jobs shared by several app servers (src/platform/jobs) and held stock.
+/** How often each app server renews its heartbeat and tries the jobs' leases. */
+export const JOBS_TICK_MS = 10_000;
+/** A server whose heartbeat is older than this many ticks is gone: its checkout claims are free. */
+export const APP_SERVER_HEARTBEAT_MS = JOBS_TICK_MS;
+/** The hold-stock sweep runs at most this often, on whichever app server takes its lease. */
+export const HOLD_STOCK_SWEEP_MS = 60_000;
+/** Unpaid orders the sweep reads at a time. */
+export const HOLD_STOCK_SWEEP_BATCH = 50;
+/** WooCommerce's default `woocommerce_hold_stock_minutes`: an unpaid order holds its stock this long. */
+export const HOLD_STOCK_DEFAULT_MINUTES = 60;
+/** A server waiting for another's start-up (migrations, seeding) on one SQLite file looks this often. */
+export const START_UP_LOCK_POLL_MS = 100;

@@ -9,6 +9,8 @@ export type DbKind = 'sqlite' | 'postgres';
 export interface DatabaseHandle {
   db: Db;
   kind: DbKind;
+  /** SQLite: the database file (absent in memory). */
+  file?: string;
   destroy(): Promise<void>;
 }
 
@@ -32,7 +34,12 @@ async function openSqlite(file: string): Promise<DatabaseHandle> {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new ShopSqliteDialect(sqlite) });
-  return { db, kind: 'sqlite', destroy: () => db.destroy() };
+  return {
+    db,
+    kind: 'sqlite',
+    ...(file !== ':memory:' && { file }),
+    destroy: () => db.destroy(),
+  };
 }
 
 async function openPostgres(url: string): Promise<DatabaseHandle> {

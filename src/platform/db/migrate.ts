@@ -11,6 +11,7 @@ import * as checkout from './migrations/002_checkout.ts';
 import * as testProcessorMore from './migrations/003_test_processor_more.ts';
 import * as rateLimits from './migrations/004_rate_limits.ts';
 import * as orderPaymentLock from './migrations/005_order_payment_lock.ts';
+import * as jobLeasesHoldStock from './migrations/006_job_leases_hold_stock.ts';
 
 export type MigrationKind = DbKind;
 
@@ -27,6 +28,7 @@ const migrations: Record<string, ShopMigration> = {
   '003_test_processor_more': testProcessorMore,
   '004_rate_limits': rateLimits,
   '005_order_payment_lock': orderPaymentLock,
+  '006_job_leases_hold_stock': jobLeasesHoldStock,
 };
 
 /** An auto-incrementing integer primary key on either database. */

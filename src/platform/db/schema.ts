@@ -27,6 +27,8 @@ export interface Database {
   tp_setup_intents: TpSetupIntentsTable;
   tp_events: TpEventsTable;
   rate_limits: RateLimitsTable;
+  job_leases: JobLeasesTable;
+  order_notes: OrderNotesTable;
 }
 
 export interface SettingsTable {
@@ -132,6 +134,8 @@ export interface CartsTable {
   customer_json: Generated<string>;
   /** Set while a checkout of this cart is being placed (a double submit is refused). */
   checkout_started_at: string | null;
+  /** Whose checkout attempt holds the claim: `{server id}:{attempt id}`. */
+  checkout_holder: string | null;
   updated_at: string;
 }
 
@@ -163,6 +167,10 @@ export interface OrdersTable {
   payment_details_json: string | null;
   /** While a payment attempt runs: when its lock runs out (ISO-8601 UTC); null otherwise. */
   payment_locked_until: string | null;
+  /** When the unpaid order last took its stock (ISO-8601 UTC); the hold counts from here. */
+  stock_held_at: string | null;
+  /** Whose payment attempt holds `payment_locked_until`: `{server id}:{attempt id}`. */
+  payment_lock_holder: string | null;
 }
 
 export interface ShippingZonesTable {
@@ -320,3 +328,17 @@ export type ProductRow = Selectable<ProductsTable>;
 export type NewProduct = Insertable<ProductsTable>;
 export type ProductUpdate = Updateable<ProductsTable>;
 export type OrderRow = Selectable<OrdersTable>;
+
+/** A job's (or an app server's heartbeat) lease: who holds it and until when. */
+export interface JobLeasesTable {
+  name: string;
+  holder: string;
+  expires_at: string;
+}
+
+export interface OrderNotesTable {
+  id: Generated<number>;
+  order_id: number;
+  note: string;
+  created_at: string;
+}

@@ -194,6 +194,8 @@ export const messages = {
   paymentProviderLoadFailed:
     'There was a problem processing the payment. Please refresh the page to try again.',
   // End of the intent calls' texts.
+  /** WooCommerce's order note when the hold-stock job cancels an unpaid order (issue 9). */
+  unpaidOrderCancelled: 'Unpaid order cancelled - time limit reached.',
 
   // Edge errors
   badRequest: 'The request is not valid.',

@@ -10,12 +10,14 @@ describe('shop settings', () => {
       baseCountry: 'US',
       guestCheckout: true,
       signupOnCheckout: true,
+      holdStockMinutes: 60,
     });
     expect(parseSettings([{ name: 'woocommerce_cart_redirect_after_add', value: 'yes' }])).toEqual({
       cartRedirectAfterAdd: true,
       baseCountry: 'US',
       guestCheckout: true,
       signupOnCheckout: true,
+      holdStockMinutes: 60,
     });
   });
 
@@ -31,12 +33,26 @@ describe('shop settings', () => {
     ).toMatchObject({ guestCheckout: true, signupOnCheckout: true });
   });
 
+  it('reads WooCommerce’s hold-stock minutes: 60 unless set, empty or below 1 is no limit', () => {
+    expect(parseSettings([]).holdStockMinutes).toBe(60);
+    expect(
+      parseSettings([{ name: 'woocommerce_hold_stock_minutes', value: '15' }]).holdStockMinutes,
+    ).toBe(15);
+    expect(
+      parseSettings([{ name: 'woocommerce_hold_stock_minutes', value: '' }]).holdStockMinutes,
+    ).toBe(0);
+    expect(
+      parseSettings([{ name: 'woocommerce_hold_stock_minutes', value: 'soon' }]).holdStockMinutes,
+    ).toBe(0);
+  });
+
   it('reads the base country from WooCommerce’s `country:state` default', () => {
     expect(parseSettings([{ name: 'woocommerce_default_country', value: 'GB:LND' }])).toEqual({
       cartRedirectAfterAdd: false,
       baseCountry: 'GB',
       guestCheckout: true,
       signupOnCheckout: true,
+      holdStockMinutes: 60,
     });
   });
 });

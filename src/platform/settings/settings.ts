@@ -1,4 +1,5 @@
 import { TtlCache } from '../cache/ttl-cache.ts';
+import { HOLD_STOCK_DEFAULT_MINUTES } from '../constants/index.ts';
 import type { Db } from '../db/database.ts';
 
 /**
@@ -14,6 +15,11 @@ export interface ShopSettings {
   guestCheckout: boolean;
   /** WooCommerce's `enable_signup_and_login_from_checkout` (seed 001 §6 createaccount): open an account at checkout. */
   signupOnCheckout: boolean;
+  /**
+   * WooCommerce's `hold_stock_minutes`: an unpaid order holds its stock this long, then it is
+   * cancelled and the stock given back. Below 1 (WooCommerce's empty value): held until paid.
+   */
+  holdStockMinutes: number;
 }
 
 const defaults: ShopSettings = {
@@ -21,6 +27,7 @@ const defaults: ShopSettings = {
   baseCountry: 'US',
   guestCheckout: true,
   signupOnCheckout: true,
+  holdStockMinutes: HOLD_STOCK_DEFAULT_MINUTES,
 };
 
 const names: Record<keyof ShopSettings, string> = {
@@ -28,11 +35,19 @@ const names: Record<keyof ShopSettings, string> = {
   baseCountry: 'woocommerce_default_country',
   guestCheckout: 'woocommerce_enable_guest_checkout',
   signupOnCheckout: 'woocommerce_enable_signup_and_login_from_checkout',
+  holdStockMinutes: 'woocommerce_hold_stock_minutes',
 };
 
 /** A WooCommerce `yes`/`no` option, or its default when unset. */
 function yes(value: string | undefined, fallback: boolean): boolean {
   return value === undefined ? fallback : value === 'yes';
+}
+
+/** A WooCommerce number of minutes: a whole number, or 0 (no limit) when empty; unset is the default. */
+function minutes(value: string | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  const number = Number.parseInt(value.trim(), 10);
+  return Number.isFinite(number) && number > 0 ? number : 0;
 }
 
 export function parseSettings(rows: { name: string; value: string }[]): ShopSettings {
@@ -44,6 +59,7 @@ export function parseSettings(rows: { name: string; value: string }[]): ShopSett
     baseCountry: (values.get(names.baseCountry) ?? defaults.baseCountry).split(':')[0]!,
     guestCheckout: yes(values.get(names.guestCheckout), defaults.guestCheckout),
     signupOnCheckout: yes(values.get(names.signupOnCheckout), defaults.signupOnCheckout),
+    holdStockMinutes: minutes(values.get(names.holdStockMinutes), defaults.holdStockMinutes),
   };
 }
 

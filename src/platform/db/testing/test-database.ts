@@ -13,13 +13,18 @@ export async function openTestDatabase(kind: DbKind): Promise<DatabaseHandle> {
     await migrateToLatest(handle);
     return handle;
   }
+  const handle = await openDatabase(await createEmptyPostgresDatabase());
+  await migrateToLatest(handle);
+  return handle;
+}
+
+/** A new PostgreSQL database with no tables at all, private to the caller: its URL. */
+export async function createEmptyPostgresDatabase(): Promise<string> {
   const adminUrl = inject('postgresUrl');
   const name = `shop_test_${randomBytes(6).toString('hex')}`;
   const admin = await openDatabase(adminUrl);
   const { sql } = await import('kysely');
   await sql.raw(`create database ${name}`).execute(admin.db);
   await admin.destroy();
-  const handle = await openDatabase(adminUrl.replace(/\/[^/]*$/, `/${name}`));
-  await migrateToLatest(handle);
-  return handle;
+  return adminUrl.replace(/\/[^/]*$/, `/${name}`);
 }

@@ -1,0 +1,41 @@
+import { cartRepo } from '../cart/cart.repo.ts';
+import { CHECKOUT_CLAIM_STALE_MS } from '../platform/constants/index.ts';
+import type { Db } from '../platform/db/database.ts';
+import type { AppServer } from '../platform/jobs/app-server.ts';
+
+/**
+ * Claims the session's cart for one checkout attempt of this server: of two submits at once one
+ * gets it. A claim whose holder died (its server is gone, or it was this server's and no longer
+ * runs) is taken over at once rather than after `CHECKOUT_CLAIM_STALE_MS`. Returns the holder
+ * to release with, or null while another attempt runs.
+ */
+export async function claimCheckout(
+  db: Db,
+  server: AppServer,
+  sessionId: string,
+): Promise<string | null> {
+  const carts = cartRepo(db);
+  const holder = server.startAttempt();
+  const now = server.clock();
+  if (await carts.claimCheckout(sessionId, holder, now, CHECKOUT_CLAIM_STALE_MS)) return holder;
+  const current = await carts.checkoutHolder(sessionId);
+  if (
+    current &&
+    !(await server.isRunning(current)) &&
+    (await carts.takeOverCheckout(sessionId, current, holder, now))
+  )
+    return holder;
+  server.finish(holder);
+  return null;
+}
+
+/** Ends the attempt's claim on the cart (the cart may have moved to a new session id). */
+export async function releaseCheckout(
+  db: Db,
+  server: AppServer,
+  sessionId: string,
+  holder: string,
+): Promise<void> {
+  server.finish(holder);
+  await cartRepo(db).releaseCheckout(sessionId, holder);
+}

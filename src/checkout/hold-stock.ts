@@ -1,0 +1,92 @@
+import type Stripe from 'stripe';
+import { settleSetupFromProcessor } from '../payments/intents.ts';
+import { HOLD_STOCK_SWEEP_BATCH } from '../platform/constants/index.ts';
+import type { Db } from '../platform/db/database.ts';
+import type { Logger } from '../platform/log/log.ts';
+import { messages } from '../platform/messages/index.ts';
+import type { SettingsStore } from '../platform/settings/settings.ts';
+import { holdStockRepo, type OverdueOrder } from './hold-stock.repo.ts';
+import type { OrdersRepo } from './orders.repo.ts';
+import { settleFromProcessor } from './settle-payment.ts';
+
+export interface HoldStockDeps {
+  db: Db;
+  orders: OrdersRepo;
+  stripe: Stripe;
+  settings: SettingsStore;
+  log: Logger;
+}
+
+/** Intent statuses in which no money has moved and the shopper could still act: cancelled first. */
+const WAITING_FOR_SHOPPER: readonly string[] = [
+  'requires_payment_method',
+  'requires_confirmation',
+  'requires_action',
+];
+
+/**
+ * WooCommerce's `wc_cancel_unpaid_orders`: an unpaid order that has held its stock longer than
+ * `woocommerce_hold_stock_minutes` is cancelled and its stock given back, so a shopper who
+ * walked away from a challenge no longer keeps the last unit from everyone else. The processor
+ * is asked first: a payment that succeeded meanwhile pays the order, and one still processing
+ * leaves it alone. Returns how many orders this call cancelled.
+ */
+export async function cancelUnpaidOrders(deps: HoldStockDeps, now: Date): Promise<number> {
+  const { holdStockMinutes } = await deps.settings.read();
+  if (holdStockMinutes < 1) return 0;
+  const cutoff = new Date(now.getTime() - holdStockMinutes * 60_000);
+  const repo = holdStockRepo(deps.db);
+  let cancelled = 0;
+  let page: OverdueOrder[] = [];
+  let afterId = 0;
+  do {
+    page = await repo.overdue(cutoff, afterId, HOLD_STOCK_SWEEP_BATCH);
+    for (const order of page) {
+      afterId = order.id;
+      if (await paymentMayStillCome(deps, order)) continue;
+      if (await repo.cancelOverdue(order.id, cutoff, now, messages.unpaidOrderCancelled))
+        cancelled += 1;
+    }
+  } while (page.length === HOLD_STOCK_SWEEP_BATCH);
+  return cancelled;
+}
+
+/**
+ * Asks the processor about the order's intent before cancelling. An intent still waiting for the
+ * shopper is cancelled there first, so a late authentication cannot take money for a cancelled
+ * order. True when the order must be left alone: the intent succeeded (the order is settled as
+ * paid), is processing, or the processor could not say.
+ */
+async function paymentMayStillCome(deps: HoldStockDeps, order: OverdueOrder): Promise<boolean> {
+  const intentId = order.paymentIntentId;
+  if (!intentId) return false;
+  try {
+    if (intentId.startsWith('seti_')) {
+      const settled = await settleSetupFromProcessor(deps.orders, deps.stripe, intentId);
+      return settled !== undefined && settled.order.status !== 'pending';
+    }
+    let intent: Stripe.PaymentIntent = await deps.stripe.paymentIntents.retrieve(intentId);
+    if (WAITING_FOR_SHOPPER.includes(intent.status)) intent = await cancelAtProcessor(deps, intent);
+    if (intent.status === 'canceled') return false;
+    if (intent.status !== 'processing')
+      await settleFromProcessor(deps.orders, deps.stripe, intent.id);
+    return true;
+  } catch (error) {
+    deps.log.warn({ err: error, orderId: order.id }, 'hold-stock: the processor could not say');
+    return true;
+  }
+}
+
+/** Cancels the intent; when it moved on meanwhile (the shopper just paid), its new standing. */
+async function cancelAtProcessor(
+  deps: HoldStockDeps,
+  intent: Stripe.PaymentIntent,
+): Promise<Stripe.PaymentIntent> {
+  try {
+    return await deps.stripe.paymentIntents.cancel(intent.id, {
+      cancellation_reason: 'abandoned',
+    });
+  } catch {
+    return deps.stripe.paymentIntents.retrieve(intent.id);
+  }
+}

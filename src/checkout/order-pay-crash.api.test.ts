@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pendingOrderOf, shopperWithCart, type Shopper } from '../payments/intents.fixture.ts';
+import { createTestPaymentMethod } from '../payments/test-processor/payment-method.fixture.ts';
+import { ORDER_PAYMENT_LOCK_MS } from '../platform/constants/index.ts';
+import { databaseKinds } from '../platform/db/testing/test-database.ts';
+import { appServer, systemClock } from '../platform/jobs/app-server.ts';
+import { startTestShop, type TestShop } from '../testing/test-shop.ts';
+import { ORDER_PAY_NONCE } from './nonces.ts';
+import type { Order } from './order.ts';
+import { orderPayRepo } from './order-pay.repo.ts';
+import { orderPayUrl, orderReceivedUrl } from './place-order.ts';
+
+describe.each(databaseKinds)('an order-pay attempt cut off mid-way on %s', (kind) => {
+  let t: TestShop;
+  beforeAll(async () => {
+    t = await startTestShop(kind, { pages: true });
+  });
+  afterAll(() => t.close());
+
+  const payByCard = async (shopper: Shopper, order: Order) => {
+    await t.shop.db.deleteFrom('rate_limits').execute();
+    const pm = await createTestPaymentMethod(t.url, '4242424242424242');
+    return shopper.client.postForm(orderPayUrl(order), {
+      'woocommerce-pay-nonce': shopper.nonce(ORDER_PAY_NONCE),
+      woocommerce_pay: '1',
+      'terms-field': '1',
+      terms: 'on',
+      payment_method: 'stripe',
+      'wc-stripe-payment-method': pm.id!,
+    });
+  };
+
+  it('frees the order’s payment lock of an attempt whose server died at once', async () => {
+    const shopper = await shopperWithCart(t);
+    const order = await pendingOrderOf(t, shopper);
+    const taken = await orderPayRepo(t.shop.db).lockPayment(
+      order.id,
+      Date.now(),
+      ORDER_PAYMENT_LOCK_MS,
+      'a-server-that-crashed:its-attempt',
+    );
+    expect(taken).not.toBeNull();
+    const paid = await payByCard(shopper, order);
+    expect(paid.status).toBe(303);
+    expect(paid.headers.get('location')).toBe(orderReceivedUrl(order));
+  });
+
+  it('still refuses while the attempt runs on a live app server', async () => {
+    const shopper = await shopperWithCart(t);
+    const order = await pendingOrderOf(t, shopper);
+    const otherServer = appServer(t.shop.db, systemClock);
+    await otherServer.beat();
+    await orderPayRepo(t.shop.db).lockPayment(
+      order.id,
+      Date.now(),
+      ORDER_PAYMENT_LOCK_MS,
+      otherServer.startAttempt(),
+    );
+    expect((await payByCard(shopper, order)).status).toBe(409);
+    await otherServer.stop();
+    expect((await payByCard(shopper, order)).status).toBe(303);
+  });
+});

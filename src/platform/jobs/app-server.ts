@@ -1,0 +1,56 @@
+import { randomBytes } from 'node:crypto';
+import { APP_SERVER_HEARTBEAT_MS } from '../constants/index.ts';
+import type { Db } from '../db/database.ts';
+import { jobLeasesRepo } from './job-leases.repo.ts';
+
+/** What time it is for the shop's jobs and claims: injectable, so a test moves it. */
+export type Clock = () => Date;
+
+export const systemClock: Clock = () => new Date();
+
+/**
+ * This app server, as the others see it: an id, a heartbeat lease in the database renewed by its
+ * job timer, and the checkout attempts it is running now. A holder named by another server is
+ * running while that server's heartbeat is; one named by this server, while its attempt is in
+ * `running` (a process knows what it is doing itself; a dead one holds nothing).
+ */
+export function appServer(db: Db, clock: Clock) {
+  const id = randomBytes(9).toString('base64url');
+  const leases = jobLeasesRepo(db);
+  const running = new Set<string>();
+  const heartbeatName = (serverId: string) => `server:${serverId}`;
+  return {
+    id,
+    clock,
+
+    /** Says this server runs, until a few missed beats from now. */
+    async beat(): Promise<void> {
+      await leases.take(heartbeatName(id), id, clock(), APP_SERVER_HEARTBEAT_MS * 3);
+    },
+
+    /** Says this server stopped: its holders are free at once. */
+    async stop(): Promise<void> {
+      await leases.release(heartbeatName(id), id);
+    },
+
+    /** A new attempt of this server, running until `finish` is called. */
+    startAttempt(): string {
+      const holder = `${id}:${randomBytes(9).toString('base64url')}`;
+      running.add(holder);
+      return holder;
+    },
+
+    finish(holder: string): void {
+      running.delete(holder);
+    },
+
+    /** Whether the attempt named `holder` still runs on some app server. */
+    async isRunning(holder: string): Promise<boolean> {
+      const [serverId = ''] = holder.split(':');
+      if (serverId === id) return running.has(holder);
+      return leases.isHeld(heartbeatName(serverId), clock());
+    },
+  };
+}
+
+export type AppServer = ReturnType<typeof appServer>;
