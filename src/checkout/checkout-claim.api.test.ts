@@ -1,9 +1,12 @@
+import { spawnSync } from 'node:child_process';
+import { hostname } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartRepo } from '../cart/cart.repo.ts';
 import { shopperWithCart } from '../payments/intents.fixture.ts';
 import { CHECKOUT_CLAIM_STALE_MS } from '../platform/constants/index.ts';
 import { databaseKinds } from '../platform/db/testing/test-database.ts';
 import { appServer, systemClock } from '../platform/jobs/app-server.ts';
+import { jobLeasesRepo } from '../platform/jobs/job-leases.repo.ts';
 import { startTestShop, type TestShop } from '../testing/test-shop.ts';
 import {
   completeChallenge,
@@ -36,6 +39,26 @@ describe.each(databaseKinds)('a checkout cut off mid-way on %s', (kind) => {
     expect(answer.status).toBe(200);
     expect(answer.body.result, JSON.stringify(answer.body)).toBe('success');
     expect(await ordersOf(shopper.sessionId)).toHaveLength(1);
+  });
+
+  it('frees at once the claim of a server that crashed on this machine, its heartbeat still fresh', async () => {
+    const shopper = await shopperWithCart(t);
+    // The id of a process that has ended: the crashed server's, whose heartbeat has not run out.
+    const gone = spawnSync(process.execPath, ['-e', '0']).pid!;
+    await jobLeasesRepo(t.shop.db).take(
+      'server:crashed',
+      `${hostname()}|${gone}`,
+      new Date(),
+      60_000,
+    );
+    await cartRepo(t.shop.db).claimCheckout(
+      shopper.sessionId,
+      'crashed:its-attempt',
+      new Date(),
+      CHECKOUT_CLAIM_STALE_MS,
+    );
+    const answer = await postCheckout(t, shopper, null);
+    expect(answer.body.result, JSON.stringify(answer.body)).toBe('success');
   });
 
   it('frees the claim of an attempt this server no longer runs (cut off between steps)', async () => {

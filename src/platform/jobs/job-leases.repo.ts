@@ -46,15 +46,15 @@ export function jobLeasesRepo(db: Db) {
         .execute();
     },
 
-    /** Whether someone holds the lease at `now`. */
-    async isHeld(name: string, now: Date): Promise<boolean> {
+    /** Who holds the lease at `now`, if anyone. */
+    async holderOf(name: string, now: Date): Promise<string | undefined> {
       const row = await db
         .selectFrom('job_leases')
-        .select('name')
+        .select('holder')
         .where('name', '=', name)
         .where('expires_at', '>', now.toISOString())
         .executeTakeFirst();
-      return row !== undefined;
+      return row?.holder;
     },
 
     /** Deletes the leases of this kind (a name prefix) that ran out before `before`. */
