@@ -11,6 +11,7 @@ import * as checkout from './migrations/002_checkout.ts';
 import * as testProcessorMore from './migrations/003_test_processor_more.ts';
 import * as rateLimits from './migrations/004_rate_limits.ts';
 import * as orderPaymentLock from './migrations/005_order_payment_lock.ts';
+import * as testProcessorTablesOut from './migrations/007_test_processor_tables_out.ts';
 
 export type MigrationKind = DbKind;
 
@@ -27,6 +28,7 @@ const migrations: Record<string, ShopMigration> = {
   '003_test_processor_more': testProcessorMore,
   '004_rate_limits': rateLimits,
   '005_order_payment_lock': orderPaymentLock,
+  '007_test_processor_tables_out': testProcessorTablesOut,
 };
 
 /** An auto-incrementing integer primary key on either database. */
