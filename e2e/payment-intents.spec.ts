@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type Stripe from 'stripe';
 import { STRIPE_NONCES } from '../src/payments/nonces.ts';
 import { createPayments } from '../src/payments/stripe-client.ts';
-import { createTestPaymentMethod } from '../src/payments/test-processor/payment-method.fixture.ts';
+import { createTestPaymentMethod } from '@shop/test-processor/testing';
 import { loadConfig } from '../src/platform/config/config.ts';
 import { createNonce } from '../src/platform/nonce/nonce.ts';
 import { SESSION_COOKIE } from '../src/platform/session/session.ts';

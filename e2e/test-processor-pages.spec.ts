@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createPayments } from '../src/payments/stripe-client.ts';
-import { TEST_PUBLISHABLE_KEY } from '../src/payments/test-processor/keys.ts';
+import { TEST_PUBLISHABLE_KEY } from '@shop/test-processor/keys';
 import { loadConfig } from '../src/platform/config/config.ts';
 import { expectAccessible, expectNoHorizontalScroll } from './support.ts';
 

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { mountTestProcessor } from '@shop/test-processor';
 import type { ServerBuild } from 'react-router';
 import {
   cartAjaxCalls,
@@ -11,8 +12,8 @@ import { accountAjaxCalls } from './accounts/accounts.routes.ts';
 import { checkoutAjaxCalls } from './checkout/checkout.routes.ts';
 import { pageContext } from './page-context.ts';
 import { paymentAjaxCalls, registerWebhookRoute, WEBHOOK_PATH } from './payments/payment.routes.ts';
-import { registerTestProcessor } from './payments/test-processor/test-processor.routes.ts';
 import { registerAjaxRoutes, type AjaxCalls } from './platform/http/ajax.ts';
+import { contentSecurityPolicy, scriptNonce } from './platform/http/content-security-policy.ts';
 import { createPages, registerPageRoutes } from './platform/http/pages.ts';
 import { hasSessionToken } from './platform/http/request-session.ts';
 import { recordRoutes } from './platform/http/routes.ts';
@@ -73,8 +74,11 @@ export async function buildServer(shop: Shop, options: ServerOptions = {}): Prom
   });
 
   if (shop.payments.testMode) {
-    registerTestProcessor(app, shop.db, {
+    mountTestProcessor(app, {
+      db: shop.db,
+      kind: shop.kind,
       webhookUrl: () => `http://${shop.address.host}:${shop.address.port}${WEBHOOK_PATH}`,
+      pagePolicy: () => contentSecurityPolicy({ stripe: false }, scriptNonce()),
     });
   }
 

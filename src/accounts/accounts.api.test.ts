@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completeBillingForm } from '../checkout/billing.fixture.ts';
 import { CHECKOUT_NONCE } from '../checkout/nonces.ts';
-import { createTestPaymentMethod } from '../payments/test-processor/payment-method.fixture.ts';
+import { createTestPaymentMethod } from '@shop/test-processor/testing';
 import { LOGIN_RATE_LIMIT } from '../platform/constants/index.ts';
 import { databaseKinds } from '../platform/db/testing/test-database.ts';
 import { createNonce } from '../platform/nonce/nonce.ts';

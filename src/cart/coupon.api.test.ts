@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completeBillingForm } from '../checkout/billing.fixture.ts';
-import { createTestPaymentMethod } from '../payments/test-processor/payment-method.fixture.ts';
+import { createTestPaymentMethod } from '@shop/test-processor/testing';
 import type { CouponsTable } from '../platform/db/schema.ts';
 import { databaseKinds } from '../platform/db/testing/test-database.ts';
 import { ShopperClient, type ClientResponse } from '../testing/browser-like-client.ts';

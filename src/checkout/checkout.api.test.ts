@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds } from '../platform/db/testing/test-database.ts';
-import { createTestPaymentMethod } from '../payments/test-processor/payment-method.fixture.ts';
+import { createTestPaymentMethod } from '@shop/test-processor/testing';
 import { completeBillingForm } from './billing.fixture.ts';
 import { ShopperClient } from '../testing/browser-like-client.ts';
 import { startTestShop, type TestShop } from '../testing/test-shop.ts';

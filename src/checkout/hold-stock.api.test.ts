@@ -1,3 +1,4 @@
+import type { TestProcessorTables } from '@shop/test-processor';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pendingOrderOf, shopperWithCart } from '../payments/intents.fixture.ts';
 import { HOLD_STOCK_SWEEP_BATCH, HOLD_STOCK_SWEEP_MS } from '../platform/constants/index.ts';
@@ -34,6 +35,7 @@ describe.each(databaseKinds)('unpaid orders hold stock for a time on %s', (kind)
   /** The processor's own record of the intent: what it would answer, whatever the shop was told. */
   const atProcessor = (intentId: string, status: string) =>
     t.shop.db
+      .withTables<TestProcessorTables>()
       .updateTable('tp_payment_intents')
       .set({ status, next_action_json: null })
       .where('id', '=', intentId)

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pendingOrderOf, shopperWithCart, type Shopper } from '../payments/intents.fixture.ts';
-import { createTestPaymentMethod } from '../payments/test-processor/payment-method.fixture.ts';
+import { createTestPaymentMethod } from '@shop/test-processor/testing';
 import { ORDER_PAYMENT_LOCK_MS } from '../platform/constants/index.ts';
 import { databaseKinds } from '../platform/db/testing/test-database.ts';
 import { appServer, systemClock } from '../platform/jobs/app-server.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { intentsFor } from '../payments/intents.fixture.ts';
-import { createTestPaymentMethod } from '../payments/test-processor/payment-method.fixture.ts';
-import { submitForm } from '../payments/test-processor/processor.fixture.ts';
+import { createTestPaymentMethod } from '@shop/test-processor/testing';
+import { submitForm } from '@shop/test-processor/testing';
 import { databaseKinds } from '../platform/db/testing/test-database.ts';
 import { messages } from '../platform/messages/index.ts';
 import { ShopperClient } from '../testing/browser-like-client.ts';

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { createTestPaymentMethod } from '../payments/test-processor/payment-method.fixture.ts';
+import { createTestPaymentMethod } from '@shop/test-processor/testing';
 import { shopperWithCart, type Shopper } from '../payments/intents.fixture.ts';
 import type { TestShop } from '../testing/test-shop.ts';
 import { completeBillingForm } from './billing.fixture.ts';

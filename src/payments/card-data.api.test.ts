@@ -13,7 +13,7 @@ import { createShop } from '../shop.ts';
 import { sharedTestDataDir, type TestShop } from '../testing/test-shop.ts';
 import { pendingOrderOf, shopperWithCart, type Shopper } from './intents.fixture.ts';
 import { STRIPE_NONCES } from './nonces.ts';
-import { TEST_PUBLISHABLE_KEY } from './test-processor/keys.ts';
+import { TEST_PUBLISHABLE_KEY } from '@shop/test-processor/keys';
 import {
   confirmPayment,
   confirmSetup,
@@ -21,6 +21,7 @@ import {
   type BillingDetails,
   type CardDetails,
 } from './ui/local-stripe.ts';
+import type { TestProcessorTables } from '@shop/test-processor';
 
 /**
  * Issue 4's acceptance: no card number, CVC or expiry reaches the shop's server or its logs.
@@ -162,6 +163,7 @@ describe.each(databaseKinds)('no card data in the shop’s server or logs on %s'
     const deadline = Date.now() + 10_000;
     for (;;) {
       const pending = await t.shop.db
+        .withTables<TestProcessorTables>()
         .selectFrom('tp_events')
         .select('id')
         .where('delivered_at', 'is', null)
@@ -280,6 +282,7 @@ describe.each(databaseKinds)('no card data in the shop’s server or logs on %s'
 
     // What the processor keeps of a card, as Stripe does: brand, last 4, expiry month and year.
     const methods = await t.shop.db
+      .withTables<TestProcessorTables>()
       .selectFrom('tp_payment_methods')
       .select(['brand', 'last4', 'exp_month', 'exp_year'])
       .execute();

@@ -4,9 +4,10 @@ import { messages } from '../platform/messages/index.ts';
 import { startTestShop, type TestShop } from '../testing/test-shop.ts';
 import { pendingOrderOf, shopperWithCart, type Shopper } from './intents.fixture.ts';
 import { STRIPE_NONCES } from './nonces.ts';
-import { createTestPaymentMethod } from './test-processor/payment-method.fixture.ts';
+import { createTestPaymentMethod } from '@shop/test-processor/testing';
 import { confirmPayment } from './ui/local-stripe.ts';
-import { TEST_PUBLISHABLE_KEY } from './test-processor/keys.ts';
+import { TEST_PUBLISHABLE_KEY } from '@shop/test-processor/keys';
+import type { TestProcessorTables } from '@shop/test-processor';
 
 interface IntentAnswer {
   success: boolean;
@@ -44,7 +45,11 @@ describe.each(databaseKinds)('the gateway’s intent calls on %s', (kind) => {
   }
 
   async function intentsOfOrder(orderId: number) {
-    const rows = await t.shop.db.selectFrom('tp_payment_intents').selectAll().execute();
+    const rows = await t.shop.db
+      .withTables<TestProcessorTables>()
+      .selectFrom('tp_payment_intents')
+      .selectAll()
+      .execute();
     return rows.filter((row) => JSON.parse(row.metadata_json).order_id === String(orderId));
   }
 
@@ -175,7 +180,11 @@ describe.each(databaseKinds)('the gateway’s intent calls on %s', (kind) => {
 
     it('answers 4xx JSON to an unknown order, a bad id and a missing or foreign nonce', async () => {
       const shopper = await shopperWithCart(t);
-      const before = await t.shop.db.selectFrom('tp_payment_intents').select('id').execute();
+      const before = await t.shop.db
+        .withTables<TestProcessorTables>()
+        .selectFrom('tp_payment_intents')
+        .select('id')
+        .execute();
       const unknown = await createIntent(shopper, { stripe_order_id: '999999' });
       expect(unknown.status).toBe(404);
       expect(unknown.body).toMatchObject({ code: 'order_not_found', success: false });
@@ -193,7 +202,11 @@ describe.each(databaseKinds)('the gateway’s intent calls on %s', (kind) => {
       );
       expect(otherAction.status).toBe(403);
       expect(otherAction.body.code).toBe('invalid_nonce');
-      const after = await t.shop.db.selectFrom('tp_payment_intents').select('id').execute();
+      const after = await t.shop.db
+        .withTables<TestProcessorTables>()
+        .selectFrom('tp_payment_intents')
+        .select('id')
+        .execute();
       expect(after).toHaveLength(before.length);
     });
   });
@@ -295,7 +308,11 @@ describe.each(databaseKinds)('the gateway’s intent calls on %s', (kind) => {
 
     it('refuses a type that cannot be saved, with the seed’s error shape', async () => {
       const shopper = await shopperWithCart(t);
-      const before = await t.shop.db.selectFrom('tp_setup_intents').select('id').execute();
+      const before = await t.shop.db
+        .withTables<TestProcessorTables>()
+        .selectFrom('tp_setup_intents')
+        .select('id')
+        .execute();
       const answer = await shopper.client.postForm<IntentAnswer>(
         '/?wc-ajax=wc_stripe_init_setup_intent',
         { _ajax_nonce: shopper.nonce(STRIPE_NONCES.initSetupIntent), payment_method_type: 'oxxo' },
@@ -306,7 +323,11 @@ describe.each(databaseKinds)('the gateway’s intent calls on %s', (kind) => {
         code: 'invalid_payment_method_type',
         data: { error: { message: messages.noPaymentMethod } },
       });
-      const after = await t.shop.db.selectFrom('tp_setup_intents').select('id').execute();
+      const after = await t.shop.db
+        .withTables<TestProcessorTables>()
+        .selectFrom('tp_setup_intents')
+        .select('id')
+        .execute();
       expect(after).toHaveLength(before.length);
     });
   });

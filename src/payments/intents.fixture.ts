@@ -5,6 +5,7 @@ import { createNonce } from '../platform/nonce/nonce.ts';
 import { SESSION_COOKIE, unsignSessionToken } from '../platform/session/session.ts';
 import { ShopperClient } from '../testing/browser-like-client.ts';
 import type { TestShop } from '../testing/test-shop.ts';
+import type { TestProcessorTables } from '@shop/test-processor';
 
 export interface Shopper {
   client: ShopperClient;
@@ -52,6 +53,7 @@ export async function pendingOrderOf(
 /** The processor's payment intents made for an order, and how many of them took money. */
 export async function intentsFor(t: TestShop, orderId: number) {
   const rows = await t.shop.db
+    .withTables<TestProcessorTables>()
     .selectFrom('tp_payment_intents')
     .select(['id', 'status', 'metadata_json'])
     .execute();

@@ -8,7 +8,7 @@ import { draftOrder } from '../checkout/order.ts';
 import { shopperWithCart, type Shopper } from './intents.fixture.ts';
 import { STRIPE_NONCES } from './nonces.ts';
 import { orderIntentParams } from './order-payment.ts';
-import { createTestPaymentMethod } from './test-processor/payment-method.fixture.ts';
+import { createTestPaymentMethod } from '@shop/test-processor/testing';
 
 interface StatusAnswer {
   success: boolean;

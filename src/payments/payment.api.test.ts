@@ -4,8 +4,9 @@ import { databaseKinds } from '../platform/db/testing/test-database.ts';
 import { ShopperClient } from '../testing/browser-like-client.ts';
 import { startTestShop, type TestShop } from '../testing/test-shop.ts';
 import { WEBHOOK_PATH } from './payment.routes.ts';
-import { createTestPaymentMethod } from './test-processor/payment-method.fixture.ts';
-import { TEST_WEBHOOK_SECRET } from './test-processor/keys.ts';
+import { createTestPaymentMethod } from '@shop/test-processor/testing';
+import { TEST_WEBHOOK_SECRET } from '@shop/test-processor/keys';
+import type { TestProcessorTables } from '@shop/test-processor';
 
 interface CheckoutAnswer {
   result: 'success' | 'failure';
@@ -143,7 +144,11 @@ describe.each(databaseKinds)('payments on %s', (kind) => {
       'tp_payment_intents',
     ] as const;
     for (const table of tables) {
-      const rows = await t.shop.db.selectFrom(table).selectAll().execute();
+      const rows = await t.shop.db
+        .withTables<TestProcessorTables>()
+        .selectFrom(table)
+        .selectAll()
+        .execute();
       const text = JSON.stringify(rows);
       expect(text).not.toContain('4000002500003155');
       expect(text).not.toMatch(/"cvc"|"number":"\d{12,19}"/);

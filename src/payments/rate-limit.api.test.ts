@@ -10,7 +10,8 @@ import { ShopperClient } from '../testing/browser-like-client.ts';
 import { startTestShop, type TestShop } from '../testing/test-shop.ts';
 import { pendingOrderOf, shopperWithCart, type Shopper } from './intents.fixture.ts';
 import { STRIPE_NONCES } from './nonces.ts';
-import { createTestPaymentMethod } from './test-processor/payment-method.fixture.ts';
+import { createTestPaymentMethod } from '@shop/test-processor/testing';
+import type { TestProcessorTables } from '@shop/test-processor';
 
 interface CheckoutAnswer {
   result?: 'success' | 'failure';
@@ -52,9 +53,21 @@ describe.each(databaseKinds)('card-testing protection on %s', (kind) => {
     });
 
   const intentCount = async () =>
-    (await t.shop.db.selectFrom('tp_payment_intents').select('id').execute()).length;
+    (
+      await t.shop.db
+        .withTables<TestProcessorTables>()
+        .selectFrom('tp_payment_intents')
+        .select('id')
+        .execute()
+    ).length;
   const setupCount = async () =>
-    (await t.shop.db.selectFrom('tp_setup_intents').select('id').execute()).length;
+    (
+      await t.shop.db
+        .withTables<TestProcessorTables>()
+        .selectFrom('tp_setup_intents')
+        .select('id')
+        .execute()
+    ).length;
 
   function expectRefused(answer: { status: number; headers: Headers; body: Answer }) {
     expect(answer.status).toBe(429);

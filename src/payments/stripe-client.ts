@@ -1,11 +1,10 @@
 import Stripe from 'stripe';
 import type { Config } from '../platform/config/config.ts';
 import {
-  TEST_PROCESSOR_PATH,
   TEST_PUBLISHABLE_KEY,
-  TEST_SECRET_KEY,
   TEST_WEBHOOK_SECRET,
-} from './test-processor/keys.ts';
+  testProcessorStripe,
+} from '@shop/test-processor';
 
 export interface PaymentsConfig {
   stripe: Stripe;
@@ -32,25 +31,8 @@ export function createPayments(
       webhookSecret: config.stripe.webhookSecret,
     };
   }
-  const nodeClient = Stripe.createNodeHttpClient();
-  const prefixed = Object.create(nodeClient) as typeof nodeClient;
-  // The SDK has no base-path option; the processor lives under its own path on this server.
-  prefixed.makeRequest = (host, port, path, ...rest) => {
-    const { host: localHost, port: localPort } = localAddress();
-    return nodeClient.makeRequest(
-      localHost,
-      String(localPort),
-      `${TEST_PROCESSOR_PATH}${path}`,
-      ...rest,
-    );
-  };
   return {
-    stripe: new Stripe(TEST_SECRET_KEY, {
-      httpClient: prefixed,
-      protocol: 'http',
-      maxNetworkRetries: 1,
-      telemetry: false,
-    }),
+    stripe: testProcessorStripe(localAddress),
     publishableKey: TEST_PUBLISHABLE_KEY,
     testMode: true,
     webhookSecret: TEST_WEBHOOK_SECRET,

@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { pendingOrderOf, shopperWithCart } from '../../payments/intents.fixture.ts';
 import { STRIPE_NONCES } from '../../payments/nonces.ts';
-import { createTestPaymentMethod } from '../../payments/test-processor/payment-method.fixture.ts';
-import { TEST_PUBLISHABLE_KEY } from '../../payments/test-processor/keys.ts';
+import { createTestPaymentMethod } from '@shop/test-processor/testing';
+import { TEST_PUBLISHABLE_KEY } from '@shop/test-processor/keys';
 import { messages } from '../../platform/messages/index.ts';
 import { createNonce } from '../../platform/nonce/nonce.ts';
 import { startTestShop, type TestShop } from '../../testing/test-shop.ts';

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_PUBLISHABLE_KEY } from '../test-processor/keys.ts';
+import { TEST_PUBLISHABLE_KEY } from '@shop/test-processor/keys';
 import {
   startTestProcessor,
   submitForm,
   type ProcessorFixture,
-} from '../test-processor/processor.fixture.ts';
+} from '@shop/test-processor/fixture';
 import {
   checkCardFields,
   confirmPayment,

@@ -1,6 +1,6 @@
 import { TEST_PROCESSOR_BROWSER_TIMEOUT_MS } from '../../platform/constants/index.ts';
 import { messages, type CardErrorCode } from '../../platform/messages/index.ts';
-import { TEST_PROCESSOR_PATH } from '../test-processor/keys.ts';
+import { TEST_PROCESSOR_PATH } from '@shop/test-processor/keys';
 
 /**
  * The part of Stripe.js the checkout uses, implemented against the built-in test processor:

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../platform/messages/index.ts';
-import { TEST_PUBLISHABLE_KEY } from '../test-processor/keys.ts';
+import { TEST_PUBLISHABLE_KEY } from '@shop/test-processor/keys';
 import { CardElement, publishableKeyIn } from './card-element.tsx';
 import {
   forgetPaymentProviders,

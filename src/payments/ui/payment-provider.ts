@@ -1,5 +1,5 @@
 import { messages } from '../../platform/messages/index.ts';
-import { TEST_PUBLISHABLE_KEY } from '../test-processor/keys.ts';
+import { TEST_PUBLISHABLE_KEY } from '@shop/test-processor/keys';
 import * as local from './local-stripe.ts';
 import type {
   ConfirmOptions,

@@ -12,6 +12,7 @@ import * as testProcessorMore from './migrations/003_test_processor_more.ts';
 import * as rateLimits from './migrations/004_rate_limits.ts';
 import * as orderPaymentLock from './migrations/005_order_payment_lock.ts';
 import * as jobLeasesHoldStock from './migrations/006_job_leases_hold_stock.ts';
+import * as testProcessorTablesOut from './migrations/007_test_processor_tables_out.ts';
 
 export type MigrationKind = DbKind;
 
@@ -29,6 +30,7 @@ const migrations: Record<string, ShopMigration> = {
   '004_rate_limits': rateLimits,
   '005_order_payment_lock': orderPaymentLock,
   '006_job_leases_hold_stock': jobLeasesHoldStock,
+  '007_test_processor_tables_out': testProcessorTablesOut,
 };
 
 /** An auto-incrementing integer primary key on either database. */

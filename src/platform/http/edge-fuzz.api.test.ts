@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { STORE_API_NONCE } from '../../cart/nonces.ts';
-import { TEST_PROCESSOR_PATH } from '../../payments/test-processor/keys.ts';
+import { TEST_PROCESSOR_PATH } from '@shop/test-processor/keys';
 import { wireCalls } from '../../server.ts';
 import { ShopperClient } from '../../testing/browser-like-client.ts';
 import { loadBuild, startTestShop, type TestShop } from '../../testing/test-shop.ts';

@@ -1,13 +1,13 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseKinds } from '../../platform/db/testing/test-database.ts';
-import { createTestPaymentMethod } from './payment-method.fixture.ts';
+import { databaseKinds } from './testing/test-database.ts';
+import { createTestPaymentMethod } from './testing/payment-method.fixture.ts';
 import {
   browserCall,
   startTestProcessor,
   submitForm,
   type ProcessorFixture,
-} from './processor.fixture.ts';
+} from './testing/processor.fixture.ts';
 
 const returnUrl = 'https://shop.example/my-account/add-payment-method/?saved=1';
 

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseKinds } from '../../platform/db/testing/test-database.ts';
+import { databaseKinds } from './testing/test-database.ts';
 import { TEST_SECRET_KEY } from './keys.ts';
 import { redirectMethodTypes } from './method-types.ts';
 import {
@@ -8,7 +8,7 @@ import {
   startTestProcessor,
   submitForm,
   type ProcessorFixture,
-} from './processor.fixture.ts';
+} from './testing/processor.fixture.ts';
 
 const returnUrl = 'https://shop.example/checkout/order-pay/9/?key=wc_order_k#wc-stripe-voucher';
 

@@ -5,7 +5,12 @@ import { voucherRoutes } from './voucher-pages.ts';
 
 /** The processor's own HTML pages: 3D Secure challenge, redirect authorisation, vouchers. */
 export function pageRoutes(processor: FastifyInstance, ctx: RouteContext): void {
-  decisionRoutes(processor, ctx, 'challenge');
-  decisionRoutes(processor, ctx, 'authorize');
-  voucherRoutes(processor, ctx);
+  void processor.register(async (pages) => {
+    pages.addHook('onRequest', async (_request, reply) => {
+      reply.header('content-security-policy', ctx.pagePolicy());
+    });
+    decisionRoutes(pages, ctx, 'challenge');
+    decisionRoutes(pages, ctx, 'authorize');
+    voucherRoutes(pages, ctx);
+  });
 }

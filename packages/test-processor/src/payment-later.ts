@@ -1,4 +1,4 @@
-import { nowIso } from '../../platform/db/database.ts';
+import { nowIso } from './db/schema.ts';
 import { moveIntent, type ProcessorContext } from './context.ts';
 import { cancelableStatuses, current } from './payment-moves.ts';
 import { invalidRequest, unexpectedState } from './stripe-objects.ts';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { TEST_PROCESSOR_LIST_LIMIT } from '../../../platform/constants/index.ts';
+import { TEST_PROCESSOR_LIST_LIMIT } from '../constants.ts';
 import { cardOutcome } from '../payment-attempts.ts';
 import { bodyOf, callerOf, queryOf } from '../http.ts';
 import { idempotent } from '../idempotency.ts';

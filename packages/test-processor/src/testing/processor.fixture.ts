@@ -1,24 +1,18 @@
 import { createServer, type IncomingMessage } from 'node:http';
+import rateLimit from '@fastify/rate-limit';
+import Fastify from 'fastify';
 import type Stripe from 'stripe';
-import { loadConfig } from '../../platform/config/config.ts';
-import type { Db, DbKind } from '../../platform/db/database.ts';
-import { openTestDatabase } from '../../platform/db/testing/test-database.ts';
-import { createHttpServer } from '../../platform/http/server.ts';
-import { createLogger } from '../../platform/log/log.ts';
-import { createPayments } from '../stripe-client.ts';
-import { TEST_PUBLISHABLE_KEY } from './keys.ts';
-import {
-  registerTestProcessor,
-  type TestProcessor,
-  type TestProcessorOptions,
-} from './test-processor.routes.ts';
+import type { DbKind, ProcessorDb } from '../db/schema.ts';
+import { mountTestProcessor, type TestProcessor, type TestProcessorOptions } from '../mount.ts';
+import { testProcessorStripe } from '../stripe-client.ts';
+import { openTestDatabase } from './test-database.ts';
 
 export interface ProcessorFixture {
   url: string;
   /** The official SDK, pointed at this processor as the shop points it. */
   stripe: Stripe;
   processor: TestProcessor;
-  db: Db;
+  db: ProcessorDb;
   close(): Promise<void>;
 }
 
@@ -28,11 +22,15 @@ export interface ProcessorFixture {
  */
 export async function startTestProcessor(
   kind: DbKind,
-  options: TestProcessorOptions = {},
+  options: Omit<TestProcessorOptions, 'db' | 'kind'> = {},
 ): Promise<ProcessorFixture> {
   const database = await openTestDatabase(kind);
-  const app = await createHttpServer(createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'));
-  const processor = registerTestProcessor(app, database.db, {
+  const app = Fastify({ logger: { level: process.env.TEST_LOG_LEVEL ?? 'silent' } });
+  // As a host registers it: limits only on the routes that ask for one.
+  await app.register(rateLimit, { global: false });
+  const processor = mountTestProcessor(app, {
+    db: database.db,
+    kind,
     deliverWebhooks: 'manual',
     settleDebits: 'manual',
     ...options,
@@ -40,51 +38,15 @@ export async function startTestProcessor(
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
-  const { stripe } = createPayments(loadConfig({}), () => ({ host: '127.0.0.1', port }));
   return {
     url: `http://127.0.0.1:${port}`,
-    stripe,
+    stripe: testProcessorStripe(() => ({ host: '127.0.0.1', port })),
     processor,
     db: database.db,
     async close() {
       await app.close();
       await database.destroy();
     },
-  };
-}
-
-/** A call as the browser makes it: form-encoded, with the publishable key. */
-export async function browserCall(
-  baseUrl: string,
-  path: string,
-  fields: Record<string, string> | null,
-): Promise<{ status: number; body: Record<string, unknown> }> {
-  const response = await fetch(`${baseUrl}/test-processor/v1${path}`, {
-    method: fields ? 'POST' : 'GET',
-    headers: {
-      authorization: `Bearer ${TEST_PUBLISHABLE_KEY}`,
-      ...(fields && { 'content-type': 'application/x-www-form-urlencoded' }),
-    },
-    body: fields ? new URLSearchParams(fields) : null,
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
-
-/** Posts one of the processor's page forms as a browser would, without following the redirect. */
-export async function submitForm(
-  pageUrl: string,
-  fields: Record<string, string>,
-): Promise<{ status: number; location: string | null; html: string }> {
-  const response = await fetch(pageUrl.split('?')[0]!, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(fields),
-  });
-  return {
-    status: response.status,
-    location: response.headers.get('location'),
-    html: await response.text(),
   };
 }
 
@@ -121,3 +83,4 @@ export async function startWebhookReceiver() {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+export { browserCall, submitForm } from './browser-calls.ts';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { TEST_PROCESSOR_VOUCHER_DAYS } from '../../platform/constants/index.ts';
+import { TEST_PROCESSOR_VOUCHER_DAYS } from './constants.ts';
 import { TEST_PROCESSOR_PATH } from './keys.ts';
 import type { VoucherMethodType } from './method-types.ts';
 

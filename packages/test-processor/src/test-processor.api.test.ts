@@ -1,9 +1,13 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseKinds } from '../../platform/db/testing/test-database.ts';
+import { databaseKinds } from './testing/test-database.ts';
 import { TEST_PUBLISHABLE_KEY } from './keys.ts';
-import { createTestPaymentMethod } from './payment-method.fixture.ts';
-import { browserCall, startTestProcessor, type ProcessorFixture } from './processor.fixture.ts';
+import { createTestPaymentMethod } from './testing/payment-method.fixture.ts';
+import {
+  browserCall,
+  startTestProcessor,
+  type ProcessorFixture,
+} from './testing/processor.fixture.ts';
 
 describe.each(databaseKinds)('the test processor through the official stripe SDK on %s', (kind) => {
   let t: ProcessorFixture;

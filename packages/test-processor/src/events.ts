@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import Stripe from 'stripe';
-import { nowIso } from '../../platform/db/database.ts';
-import type { Database } from '../../platform/db/schema.ts';
+import { nowIso } from './db/schema.ts';
+import type { TestProcessorTables } from './db/schema.ts';
 import { newId, unix } from './ids.ts';
 
 export type EventType =
@@ -33,7 +33,7 @@ export function eventObject(id: string, type: EventType, object: unknown, create
 
 /** Records an event in the transaction that changed its object; delivery happens after commit. */
 export async function recordEvent(
-  db: Kysely<Database>,
+  db: Kysely<TestProcessorTables>,
   type: EventType,
   object: { id: string },
 ): Promise<void> {

@@ -1,5 +1,5 @@
-import type { Db } from '../../platform/db/database.ts';
-import { nowIso } from '../../platform/db/database.ts';
+import type { ProcessorDb } from './db/schema.ts';
+import { nowIso } from './db/schema.ts';
 import { signatureHeader } from './signing.ts';
 
 export interface WebhookDeliveryOptions {
@@ -31,7 +31,7 @@ export interface WebhookDelivery {
  * 2xx is delivered, anything else (or no answer in time) is retried after a growing wait, a
  * bounded number of times. Never throws into a request; at-least-once, like Stripe.
  */
-export function webhookDelivery(db: Db, options: WebhookDeliveryOptions): WebhookDelivery {
+export function webhookDelivery(db: ProcessorDb, options: WebhookDeliveryOptions): WebhookDelivery {
   const maxAttempts = options.retryDelaysMs.length + 1;
   let running: Promise<DeliveryReport> | undefined;
   let kickQueued = false;

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { TEST_PROCESSOR_IDEMPOTENCY_CLAIM_STALE_MS } from '../../platform/constants/index.ts';
+import { TEST_PROCESSOR_IDEMPOTENCY_CLAIM_STALE_MS } from './constants.ts';
 import type { Params } from './params.ts';
 import { invalidRequest, StripeApiError } from './stripe-objects.ts';
 import type { TestProcessorRepo } from './test-processor.repo.ts';

@@ -1,15 +1,15 @@
 import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { databaseKinds } from '../../platform/db/testing/test-database.ts';
+import { databaseKinds } from './testing/test-database.ts';
 import { TEST_WEBHOOK_SECRET } from './keys.ts';
-import { createTestPaymentMethod } from './payment-method.fixture.ts';
+import { createTestPaymentMethod } from './testing/payment-method.fixture.ts';
 import {
   browserCall,
   startTestProcessor,
   startWebhookReceiver,
   submitForm,
   type ProcessorFixture,
-} from './processor.fixture.ts';
+} from './testing/processor.fixture.ts';
 
 type Receiver = Awaited<ReturnType<typeof startWebhookReceiver>>;
 const verifier = new Stripe('sk_test_unused', { telemetry: false });

@@ -1,8 +1,4 @@
 import type { FastifyReply } from 'fastify';
-import {
-  contentSecurityPolicy,
-  scriptNonce,
-} from '../../../platform/http/content-security-policy.ts';
 import type { ProcessorContext } from '../context.ts';
 import { bodyOf, queryOf, sameSecret } from '../http.ts';
 import { methodTypeTitles, type MethodType } from '../method-types.ts';
@@ -81,8 +77,6 @@ export function sendPage(reply: FastifyReply, html: string, status = 200) {
       .status(status)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
-      // The processor is mounted only without Stripe keys, and its pages run no script at all.
-      .header('content-security-policy', contentSecurityPolicy({ stripe: false }, scriptNonce()))
       // The page URL holds the client secret: never pass it on in a Referer.
       .header('referrer-policy', 'no-referrer')
       .send(html)

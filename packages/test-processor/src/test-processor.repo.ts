@@ -1,12 +1,12 @@
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
-import { nowIso } from '../../platform/db/database.ts';
-import type {
-  Database,
-  TpCustomersTable,
-  TpPaymentIntentsTable,
-  TpPaymentMethodsTable,
-  TpSetupIntentsTable,
-} from '../../platform/db/schema.ts';
+import {
+  nowIso,
+  type TestProcessorTables,
+  type TpCustomersTable,
+  type TpPaymentIntentsTable,
+  type TpPaymentMethodsTable,
+  type TpSetupIntentsTable,
+} from './db/schema.ts';
 
 export type MethodRow = Selectable<TpPaymentMethodsTable>;
 export type IntentRow = Selectable<TpPaymentIntentsTable>;
@@ -18,7 +18,7 @@ export type SetupIntentUpdate = Omit<Updateable<TpSetupIntentsTable>, 'id' | 'cr
 type New<T> = Omit<Insertable<T>, 'created_at'>;
 
 /** The test processor's rows; works on the database or inside a transaction. */
-export function testProcessorRepo(db: Kysely<Database>) {
+export function testProcessorRepo(db: Kysely<TestProcessorTables>) {
   return {
     async saveCustomer(values: New<TpCustomersTable>) {
       await db

@@ -1,8 +1,12 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseKinds } from '../../platform/db/testing/test-database.ts';
-import { createTestPaymentMethod } from './payment-method.fixture.ts';
-import { startTestProcessor, submitForm, type ProcessorFixture } from './processor.fixture.ts';
+import { databaseKinds } from './testing/test-database.ts';
+import { createTestPaymentMethod } from './testing/payment-method.fixture.ts';
+import {
+  startTestProcessor,
+  submitForm,
+  type ProcessorFixture,
+} from './testing/processor.fixture.ts';
 
 const returnUrl = 'https://shop.example/checkout/?step=pay#wc-stripe-confirm-pi:12:abc:nonce';
 

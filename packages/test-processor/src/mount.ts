@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
 import {
   TEST_PROCESSOR_RATE_LIMIT,
   TEST_PROCESSOR_WEBHOOK_RETRY_DELAYS_MS,
   TEST_PROCESSOR_WEBHOOK_TIMEOUT_MS,
-} from '../../platform/constants/index.ts';
-import type { Db } from '../../platform/db/database.ts';
-import type { App } from '../../platform/http/server.ts';
+} from './constants.ts';
+import { migrateTestProcessor } from './db/migrate.ts';
+import type { DbKind, ProcessorDb } from './db/schema.ts';
 import type { ProcessorContext } from './context.ts';
 import { originOf, setUpStripeHttp } from './http.ts';
 import { TEST_PROCESSOR_PATH, TEST_SECRET_KEY, TEST_WEBHOOK_SECRET } from './keys.ts';
@@ -28,6 +29,10 @@ export {
 export type { DeliveryReport } from './webhook-delivery.ts';
 
 export interface TestProcessorOptions {
+  /** The host's database: the processor adds its own `tp_*` tables to it when mounted. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- whatever the host's own tables
+  db: Kysely<any>;
+  kind: DbKind;
   /** The shop's webhook endpoint, e.g. `http://127.0.0.1:3000/?wc-api=wc_stripe`. */
   webhookUrl?: () => string | null | undefined;
   /** auto (default): events go out after each change, retried on timers; manual: `deliverPending`. */
@@ -38,7 +43,15 @@ export interface TestProcessorOptions {
   webhookRetryDelaysMs?: readonly number[];
   /** The origin the processor's pages are reached at; default: the Host of each request. */
   publicOrigin?: () => string | undefined;
-  /** Limit on the routes browsers call with the publishable key; false turns it off. */
+  /**
+   * The Content-Security-Policy of the processor's pages (they run no script); the host may give
+   * its own pages' policy, with a fresh nonce each time.
+   */
+  pagePolicy?: () => string;
+  /**
+   * Limit on the routes browsers call with the publishable key (the host registers
+   * @fastify/rate-limit with `global: false`); false turns it off.
+   */
   rateLimit?: { max: number; timeWindowMs: number } | false;
 }
 
@@ -87,16 +100,21 @@ function debitSettlement(ctx: () => ProcessorContext, mode: 'auto' | 'manual') {
   };
 }
 
+/** Its pages run no script, load nothing from elsewhere and post only to themselves. */
+const OWN_PAGE_POLICY =
+  "default-src 'self'; script-src 'none'; style-src 'self' 'unsafe-inline'; object-src 'none'; " +
+  "base-uri 'none'; frame-ancestors 'self'; form-action 'self'";
+
 /**
  * The built-in test processor: the part of Stripe's HTTP API the shop uses, behaving like
- * Stripe's test mode, its state in the shop's database, its webhooks signed as Stripe signs
- * them. Mounted under /test-processor only while no Stripe keys are configured.
+ * Stripe's test mode, its state in its own tables of the host's database, its webhooks signed as
+ * Stripe signs them. Mounted under /test-processor; its tables are created (migrated) on mount.
  */
-export function registerTestProcessor(
-  app: App,
-  db: Db,
-  options: TestProcessorOptions = {},
+export function mountTestProcessor(
+  app: FastifyInstance,
+  options: TestProcessorOptions,
 ): TestProcessor {
+  const db = options.db as ProcessorDb;
   const webhooks = webhookDelivery(db, {
     webhookUrl: options.webhookUrl,
     mode: options.deliverWebhooks ?? 'auto',
@@ -113,6 +131,7 @@ export function registerTestProcessor(
     webhooks,
     scheduleSettle: debits.schedule,
     origin: (request) => originOf(request, options.publicOrigin),
+    pagePolicy: options.pagePolicy ?? (() => OWN_PAGE_POLICY),
     browserRouteConfig: limit
       ? {
           rateLimit: {
@@ -131,6 +150,7 @@ export function registerTestProcessor(
 
   app.register(
     async (instance: FastifyInstance) => {
+      await migrateTestProcessor(db, options.kind);
       setUpStripeHttp(instance);
       methodRoutes(instance, ctx);
       intentRoutes(instance, ctx);

@@ -1,5 +1,5 @@
-import { TEST_PROCESSOR_SEPA_SETTLE_MS } from '../../platform/constants/index.ts';
-import { nowIso } from '../../platform/db/database.ts';
+import { TEST_PROCESSOR_SEPA_SETTLE_MS } from './constants.ts';
+import { nowIso } from './db/schema.ts';
 import { moveIntent, type ProcessorContext } from './context.ts';
 import { redirectAction, voucherAction } from './next-actions.ts';
 import { intentObject } from './objects.ts';

@@ -1,4 +1,4 @@
-import { TEST_PUBLISHABLE_KEY } from './test-processor.routes.ts';
+import { TEST_PUBLISHABLE_KEY } from '../keys.ts';
 
 export interface CreatedPaymentMethod {
   status: number;

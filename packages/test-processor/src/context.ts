@@ -1,4 +1,4 @@
-import type { Db } from '../../platform/db/database.ts';
+import type { ProcessorDb } from './db/schema.ts';
 import { recordEvent, type EventType } from './events.ts';
 import { intentObject, setupIntentObject } from './objects.ts';
 import {
@@ -13,7 +13,7 @@ import type { WebhookDelivery } from './webhook-delivery.ts';
 
 /** What every part of the processor works with. */
 export interface ProcessorContext {
-  db: Db;
+  db: ProcessorDb;
   repo: TestProcessorRepo;
   webhooks: WebhookDelivery;
   /** A processing debit succeeds at `at` (a timer, or `settleProcessing` in tests). */
