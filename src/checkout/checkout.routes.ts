@@ -5,6 +5,7 @@ import { setCartCookies } from '../cart/cart.routes.ts';
 import { STRIPE_NONCES } from '../payments/nonces.ts';
 import { countPaymentAttempt } from '../payments/rate-limit.ts';
 import { ajaxCall, type AjaxCalls } from '../platform/http/ajax.ts';
+import { errorListHtml } from '../platform/http/notices.ts';
 import { ensureSession, readSession } from '../platform/http/request-session.ts';
 import { createNonce } from '../platform/nonce/nonce.ts';
 import type { Shop } from '../shop.ts';
@@ -17,18 +18,6 @@ import { orderReviewFragments } from './ui/order-review.tsx';
 /** Where this request came to: the base of absolute return URLs. */
 export function requestOrigin(request: FastifyRequest): string {
   return `${request.protocol}://${request.host}`;
-}
-
-export function escapeHtml(value: string): string {
-  return value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
-}
-
-/** WooCommerce's error list markup, for the notices wrapper. */
-export function errorListHtml(texts: string[]): string {
-  return `<ul class="woocommerce-error" role="alert">${texts.map((m) => `<li>${escapeHtml(m)}</li>`).join('')}</ul>`;
 }
 
 /** The checkout call's answer (seed 001 §7): result, redirect, messages, reload, refresh. */

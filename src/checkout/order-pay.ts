@@ -1,5 +1,6 @@
 import { availableFor, paymentMethodById, paymentMethods } from '../payments/methods.ts';
 import type { PaymentMethodInfo } from '../payments/methods.ts';
+import { settleFromProcessor, settleReturn } from '../payments/settlement.ts';
 import { ShopError } from '../platform/errors/shop-error.ts';
 import { MAX_RECORD_ID } from '../platform/constants/index.ts';
 import { format, messages } from '../platform/messages/index.ts';
@@ -16,7 +17,6 @@ import {
   type CountPaymentAttempt,
   type CheckoutResult,
 } from './place-order.ts';
-import { settleFromProcessor } from './settle-payment.ts';
 import { termsRefusal } from './terms.ts';
 
 /**
@@ -199,8 +199,7 @@ export async function finishOrderPayReturn(
   order: Order,
   intentId: string,
 ): Promise<OrderPayReturn> {
-  if (order.paymentIntentId !== intentId) return { kind: 'unchanged', order };
-  const settled = await settleFromProcessor(deps.orders, deps.payments().stripe, intentId);
+  const settled = await settleReturn(deps.orders, deps.payments().stripe, order, intentId);
   if (!settled) return { kind: 'unchanged', order };
   const { outcome } = settled;
   if (outcome.kind === 'failed')

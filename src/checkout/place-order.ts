@@ -4,6 +4,7 @@ import type { CartService, CartView } from '../cart/cart.service.ts';
 import { availableFor, paymentMethodById, type PaymentMethodInfo } from '../payments/methods.ts';
 import { payOrder } from '../payments/order-payment.ts';
 import { retryAfterSeconds } from '../payments/rate-limit.ts';
+import { settlePayment } from '../payments/settlement.ts';
 import type { PaymentsConfig } from '../payments/stripe-client.ts';
 import { ORDER_PAYMENT_LOCK_MS } from '../platform/constants/index.ts';
 import type { Db } from '../platform/db/database.ts';
@@ -23,7 +24,6 @@ import { claimCheckout, releaseCheckout } from './checkout-claim.ts';
 import { draftOrder, type Order } from './order.ts';
 import { orderPayRepo } from './order-pay.repo.ts';
 import type { OrdersRepo } from './orders.repo.ts';
-import { settlePayment } from './settle-payment.ts';
 import { termsRefusal } from './terms.ts';
 import type { Destination } from './shipping.ts';
 
