@@ -4,8 +4,11 @@ import { cartService, type CartService } from './cart/cart.service.ts';
 import { chargesStore, type ChargesStore } from './checkout/charges.repo.ts';
 import { ordersRepo, type OrdersRepo } from './checkout/orders.repo.ts';
 import type { CheckoutDeps } from './checkout/place-order.ts';
+import type { Order } from './checkout/order.ts';
+import { settlementTarget } from './checkout/settlement-target.ts';
 import { seedDemoData } from './demo/seed.ts';
 import { paymentMethods } from './payments/methods.ts';
+import type { SettlementTarget } from './payments/settlement.ts';
 import { createPayments, type PaymentsConfig } from './payments/stripe-client.ts';
 import type { Config } from './platform/config/config.ts';
 import { resolveSessionSecret } from './platform/config/secret.ts';
@@ -43,6 +46,8 @@ export interface Shop {
   sessionDeps: SessionDeps;
   checkoutDeps: CheckoutDeps;
   payments: PaymentsConfig;
+  /** Checkout's orders as payments' settlement sees them (payments never imports checkout). */
+  settlement: SettlementTarget<Order>;
   /** Where this server listens; the test processor client calls it there. */
   address: { host: string; port: number };
   settings: SettingsStore;
@@ -119,6 +124,7 @@ export async function createShop(
     sessionDeps: { sessions, secret },
     checkoutDeps: { db: handle.db, cart, orders, payments: () => payments, accounts, server },
     payments,
+    settlement: settlementTarget(orders),
     address,
     settings,
     charges,

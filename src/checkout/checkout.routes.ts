@@ -2,48 +2,21 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { setSessionCookie } from '../accounts/session-cookie.ts';
 import { setCartCookies } from '../cart/cart.routes.ts';
-import { STRIPE_NONCES } from '../payments/nonces.ts';
-import { countPaymentAttempt } from '../payments/rate-limit.ts';
 import { ajaxCall, type AjaxCalls } from '../platform/http/ajax.ts';
+import { errorListHtml } from '../platform/http/notices.ts';
 import { ensureSession, readSession } from '../platform/http/request-session.ts';
-import { createNonce } from '../platform/nonce/nonce.ts';
 import type { Shop } from '../shop.ts';
 import { findState, isCountry } from './countries.ts';
 import { CHECKOUT_NONCE, UPDATE_ORDER_REVIEW_NONCE } from './nonces.ts';
 import { formatPostcode } from './postcode.ts';
-import { failureResponse, placeOrder, type CheckoutResult } from './place-order.ts';
+import { checkoutAnswer, checkoutRequest, refusalHttp } from './checkout-answers.ts';
+import { placeOrder } from './operations.ts';
+import { checkoutForm } from './schemas.ts';
 import { orderReviewFragments } from './ui/order-review.tsx';
 
 /** Where this request came to: the base of absolute return URLs. */
 export function requestOrigin(request: FastifyRequest): string {
   return `${request.protocol}://${request.host}`;
-}
-
-export function escapeHtml(value: string): string {
-  return value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
-}
-
-/** WooCommerce's error list markup, for the notices wrapper. */
-export function errorListHtml(texts: string[]): string {
-  return `<ul class="woocommerce-error" role="alert">${texts.map((m) => `<li>${escapeHtml(m)}</li>`).join('')}</ul>`;
-}
-
-/** The checkout call's answer (seed 001 §7): result, redirect, messages, reload, refresh. */
-export function checkoutAnswer(result: CheckoutResult) {
-  if (result.result === 'failure') {
-    return {
-      result: 'failure',
-      messages: errorListHtml(result.messages),
-      errors: result.messages,
-      field_errors: result.fieldErrors,
-      refresh: false,
-      reload: result.reload ?? false,
-    };
-  }
-  return { result: 'success', redirect: result.redirect, order_id: result.order.id };
 }
 
 const field = z.string().max(200).default('');
@@ -82,22 +55,22 @@ export function checkoutAjaxCalls(shop: Shop): AjaxCalls {
       'checkout',
       ajaxCall({
         guard: { kind: 'nonce', action: CHECKOUT_NONCE },
-        schema: z.record(
-          z.string().max(200),
-          z.union([z.string().max(10_000), z.array(z.string().max(1000)).max(50)]),
-        ),
-        async handle(form, request, reply) {
+        schema: checkoutForm,
+        async handle(input, request, reply) {
           const session = await readSession(request, shop.sessionDeps);
-          const result = await placeOrder(shop.checkoutDeps, session?.id, form, {
+          const visitor = {
+            sessionId: session?.id,
+            ip: request.ip,
             origin: requestOrigin(request),
-            confirmNonce: (sessionId) =>
-              createNonce(shop.secret, STRIPE_NONCES.updateOrderStatus, sessionId),
-            countPaymentAttempt: () =>
-              countPaymentAttempt(shop.db, { sessionId: session?.id, ip: request.ip }),
-          });
-          // Over the card-testing limit (429, Retry-After) or the order locked (409).
+          };
+          const result = await placeOrder(
+            shop.checkoutDeps,
+            session?.id,
+            input,
+            checkoutRequest(shop, visitor),
+          );
           if (result.result === 'failure') {
-            const { status, headers } = failureResponse(result);
+            const { status, headers } = refusalHttp(result);
             reply.code(status).headers(headers);
           }
           // Signing up at checkout logged the shopper in under a new session id.

@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import { settleSetupFromProcessor } from '../payments/intents.ts';
+import { settleFromProcessor, settleSetupFromProcessor } from '../payments/settlement.ts';
 import { HOLD_STOCK_SWEEP_BATCH } from '../platform/constants/index.ts';
 import type { Db } from '../platform/db/database.ts';
 import type { Logger } from '../platform/log/log.ts';
@@ -7,7 +7,6 @@ import { messages } from '../platform/messages/index.ts';
 import type { SettingsStore } from '../platform/settings/settings.ts';
 import { holdStockRepo, type OverdueOrder } from './hold-stock.repo.ts';
 import type { OrdersRepo } from './orders.repo.ts';
-import { settleFromProcessor } from './settle-payment.ts';
 
 export interface HoldStockDeps {
   db: Db;

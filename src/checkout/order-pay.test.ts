@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../platform/messages/index.ts';
-import {
-  choosePayment,
-  defaultMethodFor,
-  orderIdParam,
-  payStanding,
-  standingNotice,
-} from './order-pay.ts';
+import { choosePayment as chooseFrom } from './operations.ts';
+import { defaultMethodFor, orderIdParam, payStanding, standingNotice } from './order-pay.ts';
+import { orderPayForm } from './schemas.ts';
+
+/** The order-pay form, through its schema, to the payment choice. */
+const choosePayment = (form: Record<string, string>, order: Parameters<typeof chooseFrom>[1]) =>
+  chooseFrom(orderPayForm.parse(form).payment, order);
 
 const billing = (country: string) => ({
   first_name: 'Ada',

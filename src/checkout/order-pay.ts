@@ -1,23 +1,28 @@
-import { availableFor, paymentMethodById, paymentMethods } from '../payments/methods.ts';
-import type { PaymentMethodInfo } from '../payments/methods.ts';
+import { availableFor, paymentMethods } from '../payments/methods.ts';
+import { settleFromProcessor, settleReturn } from '../payments/settlement.ts';
 import { ShopError } from '../platform/errors/shop-error.ts';
 import { MAX_RECORD_ID } from '../platform/constants/index.ts';
 import { format, messages } from '../platform/messages/index.ts';
 import { statusName, type Order, type OrderStatus } from './order.ts';
 import { orderPayRepo } from './order-pay.repo.ts';
 import {
-  formText,
   orderPayUrl,
   orderReceivedUrl,
-  payForOrder,
-  refusedPaymentAttempt,
-  withPaymentLock,
+  takePayment,
   type CheckoutDeps,
-  type CountPaymentAttempt,
   type CheckoutResult,
+  type PaymentChoice,
 } from './place-order.ts';
-import { settleFromProcessor } from './settle-payment.ts';
-import { termsRefusal } from './terms.ts';
+
+/** An order-pay attempt's request: the session paying, and where the browser comes back to. */
+export interface OrderPayAttempt {
+  origin: string;
+  /** The nonce the browser sends back to `wc_stripe_update_order_status`. */
+  confirmNonce: string;
+  /** The visitor's session; its cart is emptied only when that session placed the order. */
+  sessionId: string | null;
+  blikCode: string;
+}
 
 /**
  * What the order-pay page can do for an order: take payment (pending or failed, WooCommerce's
@@ -67,82 +72,19 @@ export function defaultMethodFor(order: Pick<Order, 'paymentMethod' | 'billing'>
     : (offered[0]?.id ?? '');
 }
 
-interface PaymentChoice {
-  method: PaymentMethodInfo;
-  paymentMethodId: string;
-}
-
-/** The chosen method, checked against the order's billing country and the browser's work. */
-export function choosePayment(
-  form: Record<string, unknown>,
-  order: Pick<Order, 'total' | 'billing'>,
-): PaymentChoice | string {
-  if (order.total === 0) return { method: paymentMethodById('cod')!, paymentMethodId: '' };
-  const method = paymentMethodById(formText(form, 'payment_method'));
-  if (!method || !availableFor(method, order.billing.country)) return messages.noPaymentMethod;
-  const paymentMethodId = formText(form, 'wc-stripe-payment-method');
-  if (method.type && !/^pm_\w+$/.test(paymentMethodId)) return messages.cardPaymentNeedsJs;
-  return { method, paymentMethodId };
-}
-
-const failure = (text: string, order?: Order): CheckoutResult => ({
-  result: 'failure',
-  messages: [text],
-  fieldErrors: [],
-  ...(order && { order }),
-});
-
-export interface OrderPayRequest {
-  origin: string;
-  /** The nonce the browser sends back to `wc_stripe_update_order_status`. */
-  confirmNonce: string;
-  /** The visitor's session; its cart is emptied only when that session placed the order. */
-  sessionId: string | null;
-  /** The visitor's payment attempts, counted per session and IP (card-testing protection). */
-  countPaymentAttempt: CountPaymentAttempt;
-}
-
-/**
- * Pays for an existing order from the order-pay form (WooCommerce's `pay_action`): an order that
- * needs no payment sends the shopper to its thank-you page without a charge; otherwise terms,
- * method and billing country are checked, a payment that takes a card or makes an intent counts
- * against the card-testing limit, a failed order is reopened (its stock taken again), and
- * payment goes through `payForOrder` with an idempotency key derived from the order, so a
- * double submit charges once. Card challenges and redirect methods come back to this page.
- */
-export async function payExistingOrder(
-  deps: CheckoutDeps,
-  order: Order,
-  form: Record<string, unknown>,
-  request: OrderPayRequest,
-): Promise<CheckoutResult> {
-  const standing = payStanding(order.status);
-  if (standing === 'paid' || standing === 'awaiting')
-    return { result: 'success', redirect: orderReceivedUrl(order), order };
-  if (standing === 'cancelled') return failure(standingNotice(order), order);
-  const terms = termsRefusal(form);
-  if (terms) return failure(terms, order);
-  const choice = choosePayment(form, order);
-  if (typeof choice === 'string') return failure(choice, order);
-  const refused = await refusedPaymentAttempt(choice.method, request.countPaymentAttempt);
-  if (refused) return { ...refused, order };
-
-  return withPaymentLock(deps, order, () => payLocked(deps, order, form, choice, request));
-}
-
 /** The order-pay attempt under the order's payment lock: reopen, choose the method, pay. */
-async function payLocked(
+export async function payLocked(
   deps: CheckoutDeps,
   order: Order,
-  form: Record<string, unknown>,
   choice: PaymentChoice,
-  request: OrderPayRequest,
+  request: OrderPayAttempt,
 ): Promise<CheckoutResult> {
   const repo = orderPayRepo(deps.db);
   try {
     await repo.reopen(order.id);
   } catch (error) {
-    if (error instanceof ShopError) return failure(error.message, order);
+    if (error instanceof ShopError)
+      return { result: 'failure', messages: [error.message], fieldErrors: [], order };
     throw error;
   }
   await repo.setPaymentMethod(order.id, choice.method);
@@ -157,9 +99,9 @@ async function payLocked(
     if (ownSession) await deps.cart.empty(request.sessionId!);
     return { result: 'success', redirect: orderReceivedUrl(accepted), order: accepted };
   }
-  const result = await payForOrder(deps, current, choice.method, {
+  const result = await takePayment(deps, current, choice.method, {
     paymentMethodId: choice.paymentMethodId,
-    blikCode: formText(form, 'wc-stripe-blik-code'),
+    blikCode: request.blikCode,
     origin: request.origin,
     sessionId: ownSession ? request.sessionId : null,
     confirmNonce: request.confirmNonce,
@@ -199,8 +141,7 @@ export async function finishOrderPayReturn(
   order: Order,
   intentId: string,
 ): Promise<OrderPayReturn> {
-  if (order.paymentIntentId !== intentId) return { kind: 'unchanged', order };
-  const settled = await settleFromProcessor(deps.orders, deps.payments().stripe, intentId);
+  const settled = await settleReturn(deps.orders, deps.payments().stripe, order, intentId);
   if (!settled) return { kind: 'unchanged', order };
   const { outcome } = settled;
   if (outcome.kind === 'failed')

@@ -1,4 +1,5 @@
 import type { CartTotals } from '../cart/cart.ts';
+import type { VoucherDetails } from '../payments/order-payment.ts';
 import { messages } from '../platform/messages/index.ts';
 import type { Money } from '../platform/money/money.ts';
 import type { BillingAddress } from './address.ts';
@@ -16,13 +17,7 @@ export interface OrderLine {
   total: Money;
 }
 
-/** What the shopper needs after paying by voucher (boleto, OXXO, Multibanco). */
-export interface VoucherDetails {
-  type: string;
-  number: string;
-  expiresAt: string | null;
-  url: string | null;
-}
+export type { VoucherDetails };
 
 export interface OrderDraft {
   currency: string;

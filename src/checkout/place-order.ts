@@ -1,38 +1,35 @@
-import { newPasswordProblem, wantsAccount } from '../accounts/account.ts';
-import type { AccountsService } from '../accounts/accounts.service.ts';
-import type { CartService, CartView } from '../cart/cart.service.ts';
-import { availableFor, paymentMethodById, type PaymentMethodInfo } from '../payments/methods.ts';
+import type { CartService } from '../cart/cart.service.ts';
+import type { PaymentMethodInfo } from '../payments/methods.ts';
 import { payOrder } from '../payments/order-payment.ts';
-import { retryAfterSeconds } from '../payments/rate-limit.ts';
+import { settlePayment } from '../payments/settlement.ts';
 import type { PaymentsConfig } from '../payments/stripe-client.ts';
 import { ORDER_PAYMENT_LOCK_MS } from '../platform/constants/index.ts';
 import type { Db } from '../platform/db/database.ts';
 import type { AppServer } from '../platform/jobs/app-server.ts';
-import { ShopError } from '../platform/errors/shop-error.ts';
+import type { AccountsService } from '../accounts/accounts.service.ts';
 import { messages } from '../platform/messages/index.ts';
 import type { RateVerdict } from '../platform/rate-limit/rate-limit.ts';
 import type { Session } from '../platform/session/session.ts';
-import {
-  addressFromForm,
-  validateAddress,
-  type BillingAddress,
-  type FieldError,
-  type ShippingAddress,
-} from './address.ts';
-import { claimCheckout, releaseCheckout } from './checkout-claim.ts';
-import { draftOrder, type Order } from './order.ts';
+import type { FieldError, ShippingAddress } from './address.ts';
+import type { Order } from './order.ts';
 import { orderPayRepo } from './order-pay.repo.ts';
 import type { OrdersRepo } from './orders.repo.ts';
-import { settlePayment } from './settle-payment.ts';
-import { termsRefusal } from './terms.ts';
 import type { Destination } from './shipping.ts';
 
 /**
- * `session`: the session the shopper goes on with when this checkout opened an account and
- * logged them in (a new id: its cookie must be set). `reload`: the page's nonces belong to the
- * old session, so the browser reloads the checkout, where the errors wait as notices.
- * `status`: a refusal with its own HTTP status: 429 over the card-testing limit (for
- * `retryAfterMs`), 409 while another payment attempt holds the order.
+ * Why a refusal is not an ordinary one, for the doors to answer in their own way: over the
+ * card-testing limit (`retryAfterMs` until another attempt is counted), or another payment
+ * attempt holds the order.
+ */
+export type RefusalReason =
+  { kind: 'rate_limited'; retryAfterMs: number } | { kind: 'payment_in_progress' };
+
+/**
+ * The result of placing or paying for an order. `redirect`: where the browser goes next (the
+ * thank-you page, a redirect method's page, or the confirm marker that has it authenticate a
+ * card). `session`: the session the shopper goes on with when this checkout opened an account
+ * and logged them in (a new id). `reload`: the page's nonces belong to the old session, so the
+ * browser reloads the checkout, where the errors wait as notices.
  */
 export type CheckoutResult =
   | { result: 'success'; redirect: string; order: Order; session?: Session }
@@ -43,8 +40,7 @@ export type CheckoutResult =
       order?: Order;
       session?: Session;
       reload?: boolean;
-      status?: 409 | 429;
-      retryAfterMs?: number;
+      reason?: RefusalReason;
     };
 
 export interface CheckoutDeps {
@@ -65,54 +61,29 @@ export function orderPayUrl(order: Pick<Order, 'id' | 'key'>): string {
   return `/checkout/order-pay/${order.id}/?key=${encodeURIComponent(order.key)}`;
 }
 
-/**
- * How a refusal answers over HTTP: its own status (429 over the card-testing limit, with
- * `Retry-After`; 409 while another attempt pays the order), else 200 with the failure.
- */
-export function failureResponse(result: Extract<CheckoutResult, { result: 'failure' }>): {
-  status: number;
-  headers: Record<string, string>;
-} {
-  return {
-    status: result.status ?? 200,
-    headers:
-      result.retryAfterMs === undefined
-        ? {}
-        : { 'Retry-After': String(retryAfterSeconds(result.retryAfterMs)) },
-  };
-}
-
-function failure(texts: string[], fieldErrors: FieldError[] = []): CheckoutResult {
-  return { result: 'failure', messages: texts, fieldErrors };
-}
-
-export function formText(form: Record<string, unknown>, name: string): string {
-  const value = form[name];
-  return typeof value === 'string' ? value.trim() : '';
-}
-
-/** The checkout form's addresses: billing, and shipping when shipping elsewhere. */
-export function checkoutAddresses(form: Record<string, unknown>): {
-  billing: BillingAddress;
-  shipping: ShippingAddress | null;
-} {
-  const billing = addressFromForm(form, 'billing');
-  const elsewhere = ['1', 'on', 'true'].includes(formText(form, 'ship_to_different_address'));
-  return { billing, shipping: elsewhere ? addressFromForm(form, 'shipping') : null };
-}
-
 export function destinationOf(address: ShippingAddress): Destination {
   const { country, state, postcode, city } = address;
   return { country, state, postcode, city };
 }
 
-interface PaymentChoice {
+/** A payment method the order's country has, with what the browser made for it. */
+export interface PaymentChoice {
   method: PaymentMethodInfo;
   paymentMethodId: string;
 }
 
 /** Counts one payment attempt of the visitor against the card-testing limit. */
 export type CountPaymentAttempt = () => Promise<RateVerdict>;
+
+/** What placing an order needs of the request it came with. */
+export interface CheckoutRequest {
+  /** Where the request came to: the base of absolute return URLs. */
+  origin: string;
+  /** The confirm nonce of the session the order is placed in (a new one after signing up). */
+  confirmNonce: (sessionId: string) => string;
+  /** The visitor's payment attempts, counted per session and IP (card-testing protection). */
+  countPaymentAttempt: CountPaymentAttempt;
+}
 
 /**
  * Card-testing protection: a payment with a method that takes a card or makes an intent counts
@@ -130,8 +101,7 @@ export async function refusedPaymentAttempt(
     result: 'failure',
     messages: [messages.intentRateLimited],
     fieldErrors: [],
-    status: 429,
-    retryAfterMs: verdict.retryAfterMs,
+    reason: { kind: 'rate_limited', retryAfterMs: verdict.retryAfterMs },
   };
 }
 
@@ -186,7 +156,7 @@ async function lockedAttempt(
       messages: [messages.orderPaymentInProgress],
       fieldErrors: [],
       order,
-      status: 409,
+      reason: { kind: 'payment_in_progress' },
     };
   try {
     return await attempt();
@@ -195,172 +165,12 @@ async function lockedAttempt(
   }
 }
 
-/** The chosen method, checked against the billing country and what the browser made for it. */
-function choosePayment(
-  form: Record<string, unknown>,
-  view: CartView,
-  billingCountry: string,
-): PaymentChoice | string {
-  if (view.totals.total === 0) return { method: paymentMethodById('cod')!, paymentMethodId: '' };
-  const method = paymentMethodById(formText(form, 'payment_method'));
-  if (!method || !availableFor(method, billingCountry)) return messages.noPaymentMethod;
-  const paymentMethodId = formText(form, 'wc-stripe-payment-method');
-  if (method.type && !/^pm_\w+$/.test(paymentMethodId)) return messages.cardPaymentNeedsJs;
-  return { method, paymentMethodId };
-}
-
-/** A new account's problems, with the address errors: password, and an email already taken. */
-async function accountErrors(
-  deps: CheckoutDeps,
-  billing: BillingAddress,
-  password: string,
-): Promise<FieldError[]> {
-  const problem = newPasswordProblem(password);
-  if (problem) return [{ field: 'account_password', message: problem }];
-  if (billing.email !== '' && (await deps.accounts.customers.findByEmail(billing.email)))
-    return [{ field: 'billing_email', message: messages.accountExists }];
-  return [];
-}
-
-/**
- * Places an order from the session's cart and the submitted checkout form: reprice for the
- * address and shipping choice, validate, open the shopper's account when they asked for one
- * (seed 001 §2, §6) and log them in, create the order with its stock in one transaction, take
- * payment, empty the cart. One checkout of a cart runs at a time.
- */
-export async function placeOrder(
-  deps: CheckoutDeps,
-  sessionId: string | undefined,
-  form: Record<string, unknown>,
-  request: {
-    origin: string;
-    /** The confirm nonce of the session the order is placed in (a new one after signing up). */
-    confirmNonce: (sessionId: string) => string;
-    /** The visitor's payment attempts, counted per session and IP (card-testing protection). */
-    countPaymentAttempt: CountPaymentAttempt;
-  },
-): Promise<CheckoutResult> {
-  const current = await deps.cart.read(sessionId);
-  if (!sessionId || current.totals.lines.length === 0) return failure([messages.checkoutCartEmpty]);
-  const loggedIn = await deps.accounts.customers.customerOfSession(sessionId);
-  const rules = await deps.accounts.checkoutRules(loggedIn);
-  if (rules.mustLogIn) return failure([messages.mustLogInToCheckout]);
-  const signUp = wantsAccount(form, rules);
-  const password = typeof form.account_password === 'string' ? form.account_password : '';
-  const { billing, shipping } = checkoutAddresses(form);
-  const fieldErrors = [
-    ...validateAddress(billing, 'billing'),
-    ...(shipping ? validateAddress(shipping, 'shipping') : []),
-    ...(signUp ? await accountErrors(deps, billing, password) : []),
-  ];
-  const terms = termsRefusal(form);
-  if (fieldErrors.length > 0 || terms)
-    return failure([...fieldErrors.map((e) => e.message), ...(terms ? [terms] : [])], fieldErrors);
-
-  const view = await deps.cart.setCustomer(sessionId, {
-    destination: destinationOf(shipping ?? billing),
-    ...(formText(form, 'shipping_method[0]') && {
-      shippingRate: formText(form, 'shipping_method[0]'),
-    }),
-  });
-  if (view.totals.needsShipping && !view.totals.shippingRate)
-    return failure([messages.noShippingMethods]);
-  const choice = choosePayment(form, view, billing.country);
-  if (typeof choice === 'string') return failure([choice]);
-  const refused = await refusedPaymentAttempt(choice.method, request.countPaymentAttempt);
-  if (refused) return refused;
-
-  const claim = await claimCheckout(deps.db, deps.server, sessionId);
-  if (!claim) throw new ShopError('checkout_in_progress', messages.checkoutInProgress, 409);
-  let session: Session | undefined;
-  try {
-    let customerId = loggedIn;
-    if (signUp) {
-      const opened = await deps.accounts.register({
-        email: billing.email,
-        password,
-        firstName: billing.first_name,
-        lastName: billing.last_name,
-      });
-      if ('error' in opened) return failure([opened.error]);
-      // Logged in from here on, under a new session id that carries the cart (and this claim).
-      session = await deps.accounts.startSession(sessionId, opened.customer.id);
-      customerId = opened.customer.id;
-    }
-    const orderSession = session?.id ?? sessionId;
-    const result = await createAndPay(deps, orderSession, view, form, {
-      billing,
-      shipping,
-      origin: request.origin,
-      confirmNonce: request.confirmNonce(orderSession),
-      choice,
-      customerId,
-    });
-    if (!session) return result;
-    if (result.result === 'success') return { ...result, session };
-    await deps.accounts.keepErrors(session.id, result.messages);
-    return { ...result, session, reload: true };
-  } finally {
-    await releaseCheckout(deps.db, deps.server, session?.id ?? sessionId, claim);
-  }
-}
-
-async function createAndPay(
-  deps: CheckoutDeps,
-  sessionId: string,
-  view: CartView,
-  form: Record<string, unknown>,
-  input: {
-    billing: BillingAddress;
-    shipping: ShippingAddress | null;
-    origin: string;
-    confirmNonce: string;
-    choice: PaymentChoice;
-    customerId: number | null;
-  },
-): Promise<CheckoutResult> {
-  const { method, paymentMethodId } = input.choice;
-  let order: Order;
-  try {
-    order = await deps.orders.create(
-      draftOrder(view.totals, {
-        billing: input.billing,
-        shippingAddress: view.totals.needsShipping
-          ? { ...(input.shipping ?? input.billing) }
-          : null,
-        paymentMethod: method.id,
-        paymentMethodTitle: method.title,
-        customerNote: formText(form, 'order_comments').slice(0, 5000),
-      }),
-      sessionId,
-      method.type ? 'pending' : 'processing',
-      input.customerId,
-    );
-  } catch (error) {
-    if (error instanceof ShopError) return failure([error.message]);
-    throw error;
-  }
-  if (!method.type) {
-    await deps.cart.empty(sessionId);
-    return { result: 'success', redirect: orderReceivedUrl(order), order };
-  }
-  return withPaymentLock(deps, order, () =>
-    payForOrder(deps, order, method, {
-      paymentMethodId,
-      blikCode: formText(form, 'wc-stripe-blik-code'),
-      origin: input.origin,
-      sessionId,
-      confirmNonce: input.confirmNonce,
-    }),
-  );
-}
-
 /**
  * Takes payment for an unpaid order (at checkout and on the order-pay page; the caller holds the
  * order's payment lock) and says where the browser goes next: the thank-you page, a redirect method's page, or the confirm hash marker
  * that has the browser authenticate a card (seed 001 §2).
  */
-export async function payForOrder(
+export async function takePayment(
   deps: CheckoutDeps,
   order: Order,
   method: PaymentMethodInfo,

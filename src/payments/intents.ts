@@ -1,11 +1,14 @@
 import { timingSafeEqual } from 'node:crypto';
 import type Stripe from 'stripe';
-import type { Order } from '../checkout/order.ts';
-import type { OrdersRepo } from '../checkout/orders.repo.ts';
 import { ShopError } from '../platform/errors/shop-error.ts';
 import { format, messages } from '../platform/messages/index.ts';
 import { availableFor, paymentMethods, reusableMethodTypes } from './methods.ts';
-import { orderIdempotencyKey, orderIntentParams, paymentErrorText } from './order-payment.ts';
+import {
+  orderIdempotencyKey,
+  orderIntentParams,
+  paymentErrorText,
+  type PayableOrder,
+} from './order-payment.ts';
 
 /** What the browser gets back for an intent it is to confirm (seed 001 §7). */
 export interface IntentSecret {
@@ -20,9 +23,24 @@ export interface Caller {
   customerId?: number | null | undefined;
 }
 
+/** What an intent call needs to know of the order it pays: who owns it and where it stands. */
+export interface IntentOrder extends PayableOrder {
+  status: string;
+  paymentIntentId: string | null;
+  sessionId: string | null;
+  customerId: number | null;
+  billing: { country: string };
+}
+
+/** The orders an intent call reads, and where it notes the order's intent. */
+export interface IntentOrders {
+  find(id: number): Promise<IntentOrder | undefined>;
+  setPaymentIntent(id: number, intentId: string): Promise<void>;
+}
+
 export interface IntentDeps {
   stripe: Stripe;
-  orders: OrdersRepo;
+  orders: IntentOrders;
 }
 
 /** Statuses in which an intent is still waiting to be paid and may be handed out again. */
@@ -41,7 +59,7 @@ function sameText(a: string, b: string): boolean {
 const orderNotFound = () => new ShopError('order_not_found', messages.orderNotFound, 404);
 
 /** Whether the order is the caller's: they hold its key, their session placed it, or their account did. */
-export function isCallersOrder(order: Order, caller: Caller): boolean {
+export function isCallersOrder(order: IntentOrder, caller: Caller): boolean {
   const byKey = caller.orderKey !== undefined && sameText(order.key, caller.orderKey);
   const bySession = caller.sessionId !== undefined && order.sessionId === caller.sessionId;
   const byCustomer =
@@ -56,17 +74,17 @@ export function isCallersOrder(order: Order, caller: Caller): boolean {
  * were no such order.
  */
 export async function callersOrder(
-  orders: OrdersRepo,
+  orders: IntentOrders,
   orderId: number,
   caller: Caller,
-): Promise<Order> {
+): Promise<IntentOrder> {
   const order = await orders.find(orderId);
   if (!order || !isCallersOrder(order, caller)) throw orderNotFound();
   return order;
 }
 
 /** An order can get an intent while it waits for its payment: pending, or failed and retried. */
-export function assertPayable(order: Order): void {
+export function assertPayable(order: IntentOrder): void {
   if (order.status !== 'pending' && order.status !== 'failed')
     throw new ShopError(
       'order_not_payable',
@@ -105,7 +123,7 @@ export function processorRefusal(error: unknown): ShopError {
   );
 }
 
-function belongsTo(intent: Stripe.PaymentIntent, order: Order): boolean {
+function belongsTo(intent: Stripe.PaymentIntent, order: IntentOrder): boolean {
   return intent.metadata?.order_id === String(order.id) && intent.metadata?.order_key === order.key;
 }
 
@@ -115,7 +133,10 @@ const secretOf = (intent: { id: string; client_secret: string | null }): IntentS
 });
 
 /** The order's intent from an earlier call, when it can still take this order's payment. */
-async function openIntentOf(stripe: Stripe, order: Order): Promise<Stripe.PaymentIntent | null> {
+async function openIntentOf(
+  stripe: Stripe,
+  order: IntentOrder,
+): Promise<Stripe.PaymentIntent | null> {
   if (!order.paymentIntentId?.startsWith('pi_')) return null;
   const intent = await stripe.paymentIntents.retrieve(order.paymentIntentId);
   const fits =
@@ -134,7 +155,7 @@ async function openIntentOf(stripe: Stripe, order: Order): Promise<Stripe.Paymen
  */
 export async function createOrderIntent(
   deps: IntentDeps,
-  order: Order,
+  order: IntentOrder,
   methodType: string,
 ): Promise<IntentSecret> {
   try {
@@ -172,7 +193,7 @@ export interface IntentUpdate {
  */
 export async function updateOrderIntent(
   deps: IntentDeps,
-  order: Order,
+  order: IntentOrder,
   update: IntentUpdate,
 ): Promise<void> {
   try {
@@ -213,27 +234,4 @@ export async function initSetupIntent(stripe: Stripe, methodType: string): Promi
   } catch (error) {
     throw processorRefusal(error);
   }
-}
-
-/** Where an order stands after its setup intent was read from the processor. */
-export type SetupSettlement = { order: Order; intent: Stripe.SetupIntent };
-
-/**
- * The `si` twin of settling from the processor: an order with nothing to charge (a free trial)
- * is paid once its setup intent has succeeded, and failed when the setup failed. The intent is
- * read from the processor, never taken from the browser's word.
- */
-export async function settleSetupFromProcessor(
-  orders: OrdersRepo,
-  stripe: Stripe,
-  setupIntentId: string,
-): Promise<SetupSettlement | undefined> {
-  const intent = await stripe.setupIntents.retrieve(setupIntentId);
-  const order = await orders.find(Number(intent.metadata?.order_id));
-  if (!order || intent.metadata?.order_key !== order.key) return undefined;
-  if (intent.status === 'succeeded' && order.total === 0)
-    await orders.markPaid(order.id, intent.id);
-  else if (intent.status === 'requires_payment_method' && intent.last_setup_error)
-    await orders.markFailed(order.id);
-  return { order: (await orders.find(order.id)) ?? order, intent };
 }

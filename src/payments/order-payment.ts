@@ -1,7 +1,14 @@
 import type Stripe from 'stripe';
-import type { VoucherDetails } from '../checkout/order.ts';
 import { messages, type CardErrorCode } from '../platform/messages/index.ts';
 import type { PaymentMethodInfo } from './methods.ts';
+
+/** What the shopper needs after paying by voucher (boleto, OXXO, Multibanco). */
+export interface VoucherDetails {
+  type: string;
+  number: string;
+  expiresAt: string | null;
+  url: string | null;
+}
 
 /** Where an order's payment stands after the processor has answered. */
 export type PaymentOutcome =

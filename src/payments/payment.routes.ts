@@ -1,13 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type Stripe from 'stripe';
 import { z } from 'zod';
-import { errorListHtml } from '../checkout/checkout.routes.ts';
-import type { Order } from '../checkout/order.ts';
-import { orderReceivedUrl } from '../checkout/place-order.ts';
-import { settleFromProcessor } from '../checkout/settle-payment.ts';
-import { nowIso } from '../platform/db/database.ts';
 import { ShopError } from '../platform/errors/shop-error.ts';
 import { ajaxCall, type AjaxCalls } from '../platform/http/ajax.ts';
+import { errorListHtml } from '../platform/http/notices.ts';
 import { readSession } from '../platform/http/request-session.ts';
 import { recordId } from '../platform/http/validation.ts';
 import type { App } from '../platform/http/server.ts';
@@ -20,12 +15,13 @@ import {
   isCallersOrder,
   initSetupIntent,
   orderMethodType,
-  settleSetupFromProcessor,
   setupMethodType,
   updateOrderIntent,
   type Caller,
 } from './intents.ts';
 import { STRIPE_NONCES } from './nonces.ts';
+import { paymentEventsRepo } from './payment-events.repo.ts';
+import { settleAnyIntent, settleWebhook, type SettlingOrder } from './settlement.ts';
 import type { AttemptLimiter } from '../platform/rate-limit/rate-limit.service.ts';
 import { intentLimiter, retryAfterSeconds, tooManyAttempts } from './rate-limit.ts';
 
@@ -99,10 +95,10 @@ async function callerOf(shop: Shop, request: FastifyRequest, key?: string): Prom
 }
 
 /** What the browser is told after it authenticated: where to go, or the order's failure. */
-function statusAnswer(order: Order | undefined, settledFor: number) {
+function statusAnswer(shop: Shop, order: SettlingOrder | undefined, settledFor: number) {
   if (!order || order.id !== settledFor) return failure(messages.checkoutGenericError);
   if (order.status === 'failed') return failure(messages.paymentFailed);
-  return { success: true, data: { return_url: orderReceivedUrl(order) } };
+  return { success: true, data: { return_url: shop.settlement.receivedUrl(order) } };
 }
 
 /**
@@ -113,23 +109,11 @@ async function settleCallersOrder(
   shop: Shop,
   request: FastifyRequest,
   input: { order_id: number; intent_id: string; order_key?: string | undefined },
-): Promise<{ order: Order } | undefined> {
+): Promise<{ order: SettlingOrder } | undefined> {
   const order = await shop.orders.find(input.order_id);
   if (!order || !isCallersOrder(order, await callerOf(shop, request, input.order_key)))
     return undefined;
-  return settleAny(shop, input.intent_id);
-}
-
-/** Settles the order of a payment or setup intent; an intent the processor does not know has none. */
-async function settleAny(shop: Shop, intent: string): Promise<{ order: Order } | undefined> {
-  try {
-    return intent.startsWith('seti_')
-      ? await settleSetupFromProcessor(shop.orders, shop.payments.stripe, intent)
-      : await settleFromProcessor(shop.orders, shop.payments.stripe, intent);
-  } catch (error) {
-    if ((error as { statusCode?: number }).statusCode === 404) return undefined;
-    throw error;
-  }
+  return settleAnyIntent(shop.settlement, shop.payments.stripe, input.intent_id);
 }
 
 /** The gateway's `wc_stripe_*` endpoint calls (seed 001 §7), each with its own nonce. */
@@ -226,7 +210,7 @@ export function paymentAjaxCalls(shop: Shop): AjaxCalls {
         }),
         async handle(input, request) {
           const settled = await settleCallersOrder(shop, request, input);
-          return statusAnswer(settled?.order, input.order_id);
+          return statusAnswer(shop, settled?.order, input.order_id);
         },
       }),
     ],
@@ -270,12 +254,15 @@ export function paymentAjaxCalls(shop: Shop): AjaxCalls {
   ]);
 }
 
-/**
- * The webhook endpoint: the signature is checked by the SDK over the raw body; each event is
- * handled once (its id is recorded in the same step); order changes go through `settlePayment`,
- * so a webhook racing the shopper's return gives one paid order.
- */
+/** The webhook endpoint: the raw body goes to settlement, which checks its signature. */
 export function registerWebhookRoute(app: App, shop: Shop): void {
+  const events = paymentEventsRepo(shop.db);
+  const deps = {
+    ledger: shop.settlement,
+    stripe: shop.payments.stripe,
+    webhookSecret: shop.payments.webhookSecret,
+    recordEvent: events.record,
+  };
   app.register(async (scope) => {
     scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) =>
@@ -283,30 +270,16 @@ export function registerWebhookRoute(app: App, shop: Shop): void {
     );
     scope.post(WEBHOOK_PATH, async (request, reply) => {
       const signature = request.headers['stripe-signature'];
-      let event: Stripe.Event;
-      try {
-        event = shop.payments.stripe.webhooks.constructEvent(
-          String(request.body ?? ''),
-          typeof signature === 'string' ? signature : '',
-          shop.payments.webhookSecret,
-        );
-      } catch {
+      const answer = await settleWebhook(
+        deps,
+        String(request.body ?? ''),
+        typeof signature === 'string' ? signature : '',
+      );
+      if (answer.kind === 'invalid')
         return reply
           .status(400)
           .send({ code: 'invalid_signature', message: messages.invalidWebhook });
-      }
-      const fresh = await shop.db
-        .insertInto('payment_events')
-        .values({ id: event.id, type: event.type, received_at: nowIso() })
-        .onConflict((oc) => oc.column('id').doNothing())
-        .executeTakeFirst();
-      if (Number(fresh.numInsertedOrUpdatedRows ?? 0) === 0)
-        return { received: true, duplicate: true };
-      if (event.type.startsWith('payment_intent.')) {
-        const intent = event.data.object as Stripe.PaymentIntent;
-        await settleFromProcessor(shop.orders, shop.payments.stripe, intent.id);
-      }
-      return { received: true };
+      return answer.duplicate ? { received: true, duplicate: true } : { received: true };
     });
   });
 }

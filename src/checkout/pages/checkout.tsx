@@ -8,11 +8,11 @@ import { minor, type StoreCart } from '../../cart/store-cart.ts';
 import { EmptyCart } from '../../cart/ui/cart-totals.tsx';
 import { paymentMethodById } from '../../payments/methods.ts';
 import { STRIPE_NONCES } from '../../payments/nonces.ts';
-import { countPaymentAttempt } from '../../payments/rate-limit.ts';
 import type { CardDetails } from '../../payments/ui/local-stripe.ts';
 import { postForm, wcAjaxUrl } from '../../platform/http/client.ts';
+import { formFields } from '../../platform/http/form-fields.ts';
 import { format, messages } from '../../platform/messages/index.ts';
-import { createNonce, verifyNonce } from '../../platform/nonce/nonce.ts';
+import { verifyNonce } from '../../platform/nonce/nonce.ts';
 import { sessionCookieHeader } from '../../platform/session/session-cookie.ts';
 import type { Notice } from '../../platform/session/session.ts';
 import { TermsAgreement } from '../ui/terms-agreement.tsx';
@@ -21,7 +21,9 @@ import { BlockingOverlay } from '../../ui/overlay.tsx';
 import type { FieldError } from '../address.ts';
 import { defaultCountry } from '../countries.ts';
 import { CHECKOUT_NONCE, UPDATE_ORDER_REVIEW_NONCE } from '../nonces.ts';
-import { failureResponse, placeOrder } from '../place-order.ts';
+import { checkoutRequest, refusalHttp } from '../checkout-answers.ts';
+import { placeOrder } from '../operations.ts';
+import { checkoutForm } from '../schemas.ts';
 import { AddressFields, revalidateAddressFields } from '../ui/address-fields.tsx';
 import { confirmFromMarker, parseConfirmMarker, preparePayment } from '../ui/browser-payment.ts';
 import { CheckoutCoupon } from '../ui/checkout-coupon.tsx';
@@ -132,40 +134,30 @@ async function loginAction(
 
 /** The no-JavaScript checkout: the form posts here and lands on the order-received page. */
 export async function action({ request, context }: PageActionArgs) {
-  const form = Object.fromEntries(
-    [...(await request.formData()).entries()].filter(
-      (e): e is [string, string] => typeof e[1] === 'string',
-    ),
-  );
+  const form = await formFields(request);
   if (LOGIN_NONCE_FIELD in form) return loginAction(form, request, context);
   const { shop, session } = context;
-  const sessionId = session?.id ?? '';
-  if (
-    !verifyNonce(shop.secret, form['woocommerce-process-checkout-nonce'], CHECKOUT_NONCE, sessionId)
-  )
-    return { errors: [messages.invalidNonce], fieldErrors: [], values: withoutPasswords(form) };
+  const refuse = (errors: string[], fieldErrors: FieldError[] = [], init?: ResponseInit) =>
+    data<ActionData>({ errors, fieldErrors, values: withoutPasswords(form) }, init);
+  const nonce = form['woocommerce-process-checkout-nonce'];
+  if (!verifyNonce(shop.secret, nonce, CHECKOUT_NONCE, session?.id ?? ''))
+    return refuse([messages.invalidNonce]);
+  const input = checkoutForm.safeParse(form);
+  if (!input.success) return refuse([messages.checkoutGenericError], [], { status: 400 });
   const url = new URL(request.url);
-  const result = await placeOrder(shop.checkoutDeps, session?.id, form, {
-    origin: url.origin,
-    confirmNonce: (id) => createNonce(shop.secret, STRIPE_NONCES.updateOrderStatus, id),
-    countPaymentAttempt: () =>
-      countPaymentAttempt(shop.db, { sessionId: session?.id, ip: context.clientIp ?? '' }),
-  });
+  const visitor = { sessionId: session?.id, ip: context.clientIp ?? '', origin: url.origin };
+  const deps = shop.checkoutDeps;
+  const result = await placeOrder(deps, session?.id, input.data, checkoutRequest(shop, visitor));
   // Signing up logged the shopper in under a new session id: the browser gets its cookie.
+  const secure = url.protocol === 'https:';
   const headers = result.session
-    ? { 'Set-Cookie': sessionCookieHeader(shop.secret, result.session, url.protocol === 'https:') }
+    ? { 'Set-Cookie': sessionCookieHeader(shop.secret, result.session, secure) }
     : undefined;
-  if (result.result === 'failure') {
-    // The errors wait in the new session; the reloaded checkout shows them.
-    if (result.reload) return redirect('/checkout/', { status: 303, headers });
-    const shown: ActionData = {
-      errors: result.messages,
-      fieldErrors: result.fieldErrors,
-      values: withoutPasswords(form),
-    };
-    // A refusal with its own status: over the card-testing limit, 429 with Retry-After.
-    return result.status ? data(shown, failureResponse(result)) : shown;
-  }
+  // The errors wait in the new session; the reloaded checkout shows them.
+  if (result.result === 'failure' && result.reload)
+    return redirect('/checkout/', { status: 303, headers });
+  if (result.result === 'failure')
+    return refuse(result.messages, result.fieldErrors, refusalHttp(result));
   const current = result.session ?? session;
   if (current) context.cartChanged(await shop.cart.read(current.id));
   return redirect(result.redirect, { status: 303, headers });

@@ -3,22 +3,24 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { data, redirect, type HeadersFunction, type MetaFunction } from 'react-router';
 import { paymentMethodById } from '../../payments/methods.ts';
 import { STRIPE_NONCES } from '../../payments/nonces.ts';
-import { countPaymentAttempt } from '../../payments/rate-limit.ts';
 import type { CardDetails } from '../../payments/ui/local-stripe.ts';
+import { formFields } from '../../platform/http/form-fields.ts';
 import { messages } from '../../platform/messages/index.ts';
-import { createNonce, verifyNonce } from '../../platform/nonce/nonce.ts';
+import { verifyNonce } from '../../platform/nonce/nonce.ts';
 import { BlockingOverlay } from '../../ui/overlay.tsx';
 import type { Order } from '../order.ts';
 import {
   defaultMethodFor,
   finishOrderPayReturn,
   orderIdParam,
-  payExistingOrder,
   payStanding,
   standingNotice,
 } from '../order-pay.ts';
 import { ORDER_PAY_NONCE } from '../nonces.ts';
-import { failureResponse, orderPayUrl, orderReceivedUrl } from '../place-order.ts';
+import { checkoutRequest, refusalHttp } from '../checkout-answers.ts';
+import { payForOrder } from '../operations.ts';
+import { orderPayUrl, orderReceivedUrl } from '../place-order.ts';
+import { orderPayForm } from '../schemas.ts';
 import { confirmFromMarker, parseConfirmMarker, preparePayment } from '../ui/browser-payment.ts';
 import { TermsAgreement } from '../ui/terms-agreement.tsx';
 import { Notices } from '../../ui/notices.tsx';
@@ -124,28 +126,30 @@ interface ActionData {
  * a redirect method leaves for its page; a refusal shows here.
  */
 export async function action({ params, request, context }: PageActionArgs) {
-  const form = Object.fromEntries(
-    [...(await request.formData()).entries()].filter(
-      (e): e is [string, string] => typeof e[1] === 'string',
-    ),
-  );
+  const form = await formFields(request);
   const paymentMethod = form.payment_method ?? '';
+  const refuse = (errors: string[], init?: ResponseInit) =>
+    data<ActionData>({ errors, paymentMethod }, init);
   const order = await orderOf(context, params.orderId, request);
-  if (!order) return data<ActionData>({ errors: [], paymentMethod }, { status: 404 });
+  if (!order) return refuse([], { status: 404 });
   const { shop, session } = context;
   const sessionId = session?.id ?? '';
   if (!verifyNonce(shop.secret, form['woocommerce-pay-nonce'], ORDER_PAY_NONCE, sessionId))
-    return data<ActionData>({ errors: [messages.invalidNonce], paymentMethod }, { status: 403 });
-  const result = await payExistingOrder(shop.checkoutDeps, order, form, {
+    return refuse([messages.invalidNonce], { status: 403 });
+  const input = orderPayForm.safeParse(form);
+  if (!input.success) return refuse([messages.checkoutGenericError], { status: 400 });
+  const visitor = { sessionId: session?.id, ip: context.clientIp ?? '' };
+  const { confirmNonce, ...checkout } = checkoutRequest(shop, {
+    ...visitor,
     origin: new URL(request.url).origin,
-    confirmNonce: createNonce(shop.secret, STRIPE_NONCES.updateOrderStatus, sessionId),
+  });
+  const result = await payForOrder(shop.checkoutDeps, order, input.data, {
+    ...checkout,
+    confirmNonce: confirmNonce(sessionId),
     sessionId: session?.id ?? null,
-    countPaymentAttempt: () =>
-      countPaymentAttempt(shop.db, { sessionId: session?.id, ip: context.clientIp ?? '' }),
   });
   // A refusal shows here: 429 over the card-testing limit, 409 while another attempt pays.
-  if (result.result === 'failure')
-    return data<ActionData>({ errors: result.messages, paymentMethod }, failureResponse(result));
+  if (result.result === 'failure') return refuse(result.messages, refusalHttp(result));
   if (session && session.id === order.sessionId)
     context.cartChanged(await shop.cart.read(session.id));
   const to = result.redirect.startsWith('#')

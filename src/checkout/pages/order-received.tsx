@@ -2,7 +2,7 @@ import type { PageLoaderArgs } from '../../page-context.ts';
 import { formatDate } from '../../ui/dates.ts';
 import { Fragment } from 'react';
 import { data, redirect, type MetaFunction } from 'react-router';
-import { settleFromProcessor } from '../settle-payment.ts';
+import { settleReturn } from '../../payments/settlement.ts';
 import { addressLines } from '../address-format.ts';
 import type { Order } from '../order.ts';
 import { messages } from '../../platform/messages/index.ts';
@@ -25,8 +25,7 @@ async function finishRedirectReturn(
   intentId: string,
 ): Promise<Order> {
   const { shop, session } = context;
-  if (order.paymentIntentId !== intentId) return order;
-  const settled = await settleFromProcessor(shop.orders, shop.payments.stripe, intentId);
+  const settled = await settleReturn(shop.orders, shop.payments.stripe, order, intentId);
   if (!settled) return order;
   const { outcome } = settled;
   if (outcome.kind === 'failed') {

@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pendingOrderOf, shopperWithCart } from '../payments/intents.fixture.ts';
+import { ORDER_PAYMENT_LOCK_MS } from '../platform/constants/index.ts';
+import { databaseKinds } from '../platform/db/testing/test-database.ts';
+import { messages } from '../platform/messages/index.ts';
+import type { RateVerdict } from '../platform/rate-limit/rate-limit.ts';
+import { startTestShop, type TestShop } from '../testing/test-shop.ts';
+import { completeBillingForm } from './billing.fixture.ts';
+import { payForOrder, placeOrder } from './operations.ts';
+import { orderPayRepo } from './order-pay.repo.ts';
+import { orderReceivedUrl } from './place-order.ts';
+import { checkoutForm, type PlaceOrderInput } from './schemas.ts';
+
+/** The checkout's typed input, as the form schema makes it from a complete billing form. */
+const input = (changes: Partial<PlaceOrderInput> = {}): PlaceOrderInput => ({
+  ...checkoutForm.parse({ ...completeBillingForm, payment_method: 'cod' }),
+  ...changes,
+});
+const allowed = async (): Promise<RateVerdict> => ({ allowed: true });
+const request = (count = allowed) => ({
+  origin: 'http://shop.test',
+  confirmNonce: (sessionId: string) => `nonce-${sessionId}`,
+  countPaymentAttempt: count,
+});
+
+describe.each(databaseKinds)('checkout operations on %s, called without HTTP', (kind) => {
+  let t: TestShop;
+  beforeAll(async () => {
+    t = await startTestShop(kind);
+  });
+  afterAll(() => t.close());
+
+  it('places an order paid on delivery and says where to go next; the cart is emptied', async () => {
+    const shopper = await shopperWithCart(t);
+    const result = await placeOrder(t.shop.checkoutDeps, shopper.sessionId, input(), request());
+    expect(result.result, JSON.stringify(result)).toBe('success');
+    if (result.result !== 'success') return;
+    expect(result.order.status).toBe('processing');
+    expect(result.redirect).toBe(orderReceivedUrl(result.order));
+    expect((await t.shop.cart.read(shopper.sessionId)).totals.lines).toHaveLength(0);
+  });
+
+  it('refuses an order without the terms, with the seed text and no reason kind', async () => {
+    const shopper = await shopperWithCart(t);
+    const result = await placeOrder(
+      t.shop.checkoutDeps,
+      shopper.sessionId,
+      input({ termsAccepted: false }),
+      request(),
+    );
+    expect(result).toEqual({
+      result: 'failure',
+      messages: [messages.termsRequired],
+      fieldErrors: [],
+    });
+  });
+
+  it('refuses a card payment over the card-testing limit as rate_limited, with its wait', async () => {
+    const shopper = await shopperWithCart(t);
+    const over = async (): Promise<RateVerdict> => ({ allowed: false, retryAfterMs: 42_000 });
+    const card = { methodId: 'stripe', paymentMethodId: 'pm_card_visa', blikCode: '' };
+    const result = await placeOrder(
+      t.shop.checkoutDeps,
+      shopper.sessionId,
+      input({ payment: card }),
+      request(over),
+    );
+    expect(result).toEqual({
+      result: 'failure',
+      messages: [messages.intentRateLimited],
+      fieldErrors: [],
+      reason: { kind: 'rate_limited', retryAfterMs: 42_000 },
+    });
+  });
+
+  it('pays for an existing order on delivery, and refuses one another attempt is paying', async () => {
+    const shopper = await shopperWithCart(t);
+    const cod = { methodId: 'cod', paymentMethodId: '', blikCode: '' };
+    const pay = { ...request(), confirmNonce: 'nonce', sessionId: shopper.sessionId };
+    const locked = await pendingOrderOf(t, shopper);
+    const holder = t.shop.server.startAttempt();
+    const repo = orderPayRepo(t.shop.db);
+    await repo.lockPayment(locked.id, Date.now(), ORDER_PAYMENT_LOCK_MS, holder);
+    const refused = await payForOrder(
+      t.shop.checkoutDeps,
+      locked,
+      { payment: cod, termsAccepted: true },
+      pay,
+    );
+    expect(refused).toMatchObject({
+      result: 'failure',
+      messages: [messages.orderPaymentInProgress],
+      reason: { kind: 'payment_in_progress' },
+    });
+    t.shop.server.finish(holder);
+
+    const order = await pendingOrderOf(t, shopper);
+    const paid = await payForOrder(
+      t.shop.checkoutDeps,
+      order,
+      { payment: cod, termsAccepted: true },
+      pay,
+    );
+    expect(paid).toMatchObject({ result: 'success', redirect: orderReceivedUrl(order) });
+  });
+});

@@ -1,0 +1,225 @@
+import { newPasswordProblem } from '../accounts/account.ts';
+import type { CartView } from '../cart/cart.service.ts';
+import { availableFor, paymentMethodById } from '../payments/methods.ts';
+import { ShopError } from '../platform/errors/shop-error.ts';
+import { messages } from '../platform/messages/index.ts';
+import type { Session } from '../platform/session/session.ts';
+import { validateAddress, type BillingAddress, type FieldError } from './address.ts';
+import { claimCheckout, releaseCheckout } from './checkout-claim.ts';
+import { draftOrder, type Order } from './order.ts';
+import { payStanding, payLocked, standingNotice } from './order-pay.ts';
+import {
+  destinationOf,
+  orderReceivedUrl,
+  refusedPaymentAttempt,
+  takePayment,
+  withPaymentLock,
+  type CheckoutDeps,
+  type CheckoutRequest,
+  type CheckoutResult,
+  type PaymentChoice,
+} from './place-order.ts';
+import type { PaymentChoiceInput, PayForOrderInput, PlaceOrderInput } from './schemas.ts';
+
+const failure = (texts: string[], fieldErrors: FieldError[] = []): CheckoutResult => ({
+  result: 'failure',
+  messages: texts,
+  fieldErrors,
+});
+
+/** The chosen method, checked against the billing country and what the browser made for it. */
+export function choosePayment(
+  input: Pick<PaymentChoiceInput, 'methodId' | 'paymentMethodId'>,
+  order: { total: number; billing: { country: string } },
+): PaymentChoice | string {
+  if (order.total === 0) return { method: paymentMethodById('cod')!, paymentMethodId: '' };
+  const method = paymentMethodById(input.methodId);
+  if (!method || !availableFor(method, order.billing.country)) return messages.noPaymentMethod;
+  if (method.type && !/^pm_\w+$/.test(input.paymentMethodId)) return messages.cardPaymentNeedsJs;
+  return { method, paymentMethodId: input.paymentMethodId };
+}
+
+/** A new account's problems, with the address errors: password, and an email already taken. */
+async function accountErrors(
+  deps: CheckoutDeps,
+  billing: BillingAddress,
+  password: string,
+): Promise<FieldError[]> {
+  const problem = newPasswordProblem(password);
+  if (problem) return [{ field: 'account_password', message: problem }];
+  if (billing.email !== '' && (await deps.accounts.customers.findByEmail(billing.email)))
+    return [{ field: 'billing_email', message: messages.accountExists }];
+  return [];
+}
+
+/** The form's own problems: addresses, a new account, terms; empty when there are none. */
+async function inputProblems(
+  deps: CheckoutDeps,
+  input: PlaceOrderInput,
+  signUp: boolean,
+): Promise<CheckoutResult | undefined> {
+  const fieldErrors = [
+    ...validateAddress(input.billing, 'billing'),
+    ...(input.shipping ? validateAddress(input.shipping, 'shipping') : []),
+    ...(signUp ? await accountErrors(deps, input.billing, input.accountPassword) : []),
+  ];
+  const terms = input.termsAccepted ? [] : [messages.termsRequired];
+  if (fieldErrors.length === 0 && terms.length === 0) return undefined;
+  return failure([...fieldErrors.map((e) => e.message), ...terms], fieldErrors);
+}
+
+/**
+ * Places an order from the session's cart: reprice for the address and shipping choice,
+ * validate, open the shopper's account when they asked for one (seed 001 §2, §6) and log them
+ * in, create the order with its stock in one transaction, take payment, empty the cart. One
+ * checkout of a cart runs at a time.
+ */
+export async function placeOrder(
+  deps: CheckoutDeps,
+  sessionId: string | undefined,
+  input: PlaceOrderInput,
+  request: CheckoutRequest,
+): Promise<CheckoutResult> {
+  const current = await deps.cart.read(sessionId);
+  if (!sessionId || current.totals.lines.length === 0) return failure([messages.checkoutCartEmpty]);
+  const loggedIn = await deps.accounts.customers.customerOfSession(sessionId);
+  const rules = await deps.accounts.checkoutRules(loggedIn);
+  if (rules.mustLogIn) return failure([messages.mustLogInToCheckout]);
+  // The box counts only where it is offered; a shop that requires an account always opens one.
+  const signUp =
+    rules.createAccount === 'required' || (rules.createAccount !== 'no' && input.createAccount);
+  const problems = await inputProblems(deps, input, signUp);
+  if (problems) return problems;
+
+  const view = await deps.cart.setCustomer(sessionId, {
+    destination: destinationOf(input.shipping ?? input.billing),
+    ...(input.shippingRate && { shippingRate: input.shippingRate }),
+  });
+  if (view.totals.needsShipping && !view.totals.shippingRate)
+    return failure([messages.noShippingMethods]);
+  const choice = choosePayment(input.payment, {
+    total: view.totals.total,
+    billing: input.billing,
+  });
+  if (typeof choice === 'string') return failure([choice]);
+  const refused = await refusedPaymentAttempt(choice.method, request.countPaymentAttempt);
+  if (refused) return refused;
+
+  const claim = await claimCheckout(deps.db, deps.server, sessionId);
+  if (!claim) throw new ShopError('checkout_in_progress', messages.checkoutInProgress, 409);
+  let session: Session | undefined;
+  try {
+    let customerId = loggedIn;
+    if (signUp) {
+      const opened = await deps.accounts.register({
+        email: input.billing.email,
+        password: input.accountPassword,
+        firstName: input.billing.first_name,
+        lastName: input.billing.last_name,
+      });
+      if ('error' in opened) return failure([opened.error]);
+      // Logged in from here on, under a new session id that carries the cart (and this claim).
+      session = await deps.accounts.startSession(sessionId, opened.customer.id);
+      customerId = opened.customer.id;
+    }
+    const orderSession = session?.id ?? sessionId;
+    const result = await createAndPay(deps, orderSession, view, input, {
+      origin: request.origin,
+      confirmNonce: request.confirmNonce(orderSession),
+      choice,
+      customerId,
+    });
+    if (!session) return result;
+    if (result.result === 'success') return { ...result, session };
+    await deps.accounts.keepErrors(session.id, result.messages);
+    return { ...result, session, reload: true };
+  } finally {
+    await releaseCheckout(deps.db, deps.server, session?.id ?? sessionId, claim);
+  }
+}
+
+async function createAndPay(
+  deps: CheckoutDeps,
+  sessionId: string,
+  view: CartView,
+  input: PlaceOrderInput,
+  payment: {
+    origin: string;
+    confirmNonce: string;
+    choice: PaymentChoice;
+    customerId: number | null;
+  },
+): Promise<CheckoutResult> {
+  const { method, paymentMethodId } = payment.choice;
+  let order: Order;
+  try {
+    order = await deps.orders.create(
+      draftOrder(view.totals, {
+        billing: input.billing,
+        shippingAddress: view.totals.needsShipping
+          ? { ...(input.shipping ?? input.billing) }
+          : null,
+        paymentMethod: method.id,
+        paymentMethodTitle: method.title,
+        customerNote: input.customerNote,
+      }),
+      sessionId,
+      method.type ? 'pending' : 'processing',
+      payment.customerId,
+    );
+  } catch (error) {
+    if (error instanceof ShopError) return failure([error.message]);
+    throw error;
+  }
+  if (!method.type) {
+    await deps.cart.empty(sessionId);
+    return { result: 'success', redirect: orderReceivedUrl(order), order };
+  }
+  return withPaymentLock(deps, order, () =>
+    takePayment(deps, order, method, {
+      paymentMethodId,
+      blikCode: input.payment.blikCode,
+      origin: payment.origin,
+      sessionId,
+      confirmNonce: payment.confirmNonce,
+    }),
+  );
+}
+
+/** Who pays for an existing order, and the nonce the browser sends back after authenticating. */
+export interface PayForOrderRequest {
+  origin: string;
+  /** The nonce the browser sends back to `wc_stripe_update_order_status`. */
+  confirmNonce: string;
+  /** The visitor's session; its cart is emptied only when that session placed the order. */
+  sessionId: string | null;
+  countPaymentAttempt: CheckoutRequest['countPaymentAttempt'];
+}
+
+/**
+ * Pays for an existing order (WooCommerce's `pay_action`): an order that needs no payment sends
+ * the shopper to its thank-you page without a charge; otherwise terms, method and billing
+ * country are checked, a payment that takes a card or makes an intent counts against the
+ * card-testing limit, and the attempt runs under the order's payment lock, so a double submit
+ * charges once. Card challenges and redirect methods come back to the order-pay page.
+ */
+export async function payForOrder(
+  deps: CheckoutDeps,
+  order: Order,
+  input: PayForOrderInput,
+  request: PayForOrderRequest,
+): Promise<CheckoutResult> {
+  const standing = payStanding(order.status);
+  if (standing === 'paid' || standing === 'awaiting')
+    return { result: 'success', redirect: orderReceivedUrl(order), order };
+  const refusal = (text: string): CheckoutResult => ({ ...failure([text]), order });
+  if (standing === 'cancelled') return refusal(standingNotice(order));
+  if (!input.termsAccepted) return refusal(messages.termsRequired);
+  const choice = choosePayment(input.payment, order);
+  if (typeof choice === 'string') return refusal(choice);
+  const refused = await refusedPaymentAttempt(choice.method, request.countPaymentAttempt);
+  if (refused) return { ...refused, order };
+  return withPaymentLock(deps, order, () =>
+    payLocked(deps, order, choice, { ...request, blikCode: input.payment.blikCode }),
+  );
+}

@@ -1,0 +1,16 @@
+import type { SettlementTarget } from '../payments/settlement.ts';
+import type { Order } from './order.ts';
+import type { OrdersRepo } from './orders.repo.ts';
+import { orderReceivedUrl } from './place-order.ts';
+
+/** Checkout's side of settlement: its orders are where payments marks an order paid or failed. */
+export function settlementTarget(orders: OrdersRepo): SettlementTarget<Order> {
+  return {
+    find: (id) => orders.find(id),
+    findByPaymentIntent: (intentId) => orders.findByPaymentIntent(intentId),
+    markPaid: (id, transactionId) => orders.markPaid(id, transactionId),
+    markOnHold: (id, voucher) => orders.markOnHold(id, voucher),
+    markFailed: (id) => orders.markFailed(id),
+    receivedUrl: orderReceivedUrl,
+  };
+}
