@@ -1,7 +1,8 @@
 import { accountsService, type AccountsService } from './accounts/accounts.service.ts';
 import { catalogRepo, type CatalogRepo } from './catalog/catalog.repo.ts';
 import { cartService, type CartService } from './cart/cart.service.ts';
-import { chargesStore, type ChargesStore } from './checkout/charges.repo.ts';
+import { chargesStore, type ChargesStore } from './cart/charges.repo.ts';
+import { customerCouponUses } from './checkout/coupon-uses.repo.ts';
 import { ordersRepo, type OrdersRepo } from './checkout/orders.repo.ts';
 import type { CheckoutDeps } from './checkout/place-order.ts';
 import { seedDemoData } from './demo/seed.ts';
@@ -87,6 +88,7 @@ export async function createShop(
   const cart = cartService(handle.db, handle.kind, {
     paymentMethods: () => methodIds,
     charges: charges.read,
+    customerCouponUses,
   });
   const orders = ordersRepo(handle.db);
   const accounts = accountsService(handle.db, sessions, settings);

@@ -8,9 +8,9 @@ import { ajaxCall, type AjaxCalls } from '../platform/http/ajax.ts';
 import { ensureSession, readSession } from '../platform/http/request-session.ts';
 import { createNonce } from '../platform/nonce/nonce.ts';
 import type { Shop } from '../shop.ts';
-import { findState, isCountry } from './countries.ts';
+import { findState, isCountry } from '../platform/address/countries.ts';
 import { CHECKOUT_NONCE, UPDATE_ORDER_REVIEW_NONCE } from './nonces.ts';
-import { formatPostcode } from './postcode.ts';
+import { formatPostcode } from '../platform/address/postcode.ts';
 import { failureResponse, placeOrder, type CheckoutResult } from './place-order.ts';
 import { orderReviewFragments } from './ui/order-review.tsx';
 

@@ -25,7 +25,7 @@ import { orderPayRepo } from './order-pay.repo.ts';
 import type { OrdersRepo } from './orders.repo.ts';
 import { settlePayment } from './settle-payment.ts';
 import { termsRefusal } from './terms.ts';
-import type { Destination } from './shipping.ts';
+import type { Destination } from '../cart/shipping.ts';
 
 /**
  * `session`: the session the shopper goes on with when this checkout opened an account and

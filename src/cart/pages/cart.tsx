@@ -11,9 +11,9 @@ import { APPLY_COUPON_NONCE, CART_NONCE, REMOVE_COUPON_NONCE } from '../nonces.t
 import { minor } from '../store-cart.ts';
 import { CartTotalsRows, EmptyCart } from '../ui/cart-totals.tsx';
 import { CartShipping } from '../ui/cart-shipping.tsx';
-import { countries } from '../../checkout/countries.ts';
-import { normaliseState } from '../../checkout/address.ts';
-import { formatPostcode, isValidPostcode } from '../../checkout/postcode.ts';
+import { countries } from '../../platform/address/countries.ts';
+import { normaliseState } from '../../platform/address/country-locale.ts';
+import { formatPostcode, isValidPostcode } from '../../platform/address/postcode.ts';
 import { removeItemUrl } from '../ui/mini-cart.tsx';
 import { Notices } from '../../ui/notices.tsx';
 

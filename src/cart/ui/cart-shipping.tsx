@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Form, useSubmit } from 'react-router';
-import { countries, defaultCountry, findState, statesOf } from '../../checkout/countries.ts';
-import { countryLocale } from '../../checkout/country-locale.ts';
+import { countries, defaultCountry, findState, statesOf } from '../../platform/address/countries.ts';
+import { countryLocale } from '../../platform/address/country-locale.ts';
 import { messages } from '../../platform/messages/index.ts';
 import type { StoreCart } from '../store-cart.ts';
 import { ShippingMethods, shippingDestinationText } from './cart-totals.tsx';

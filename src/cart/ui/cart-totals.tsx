@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { addressLines } from '../../checkout/address-format.ts';
+import { addressLines } from '../../platform/address/address-format.ts';
 import { format, messages } from '../../platform/messages/index.ts';
 import { formatMoney } from '../../platform/money/money.ts';
 import { minor, type StoreCart } from '../store-cart.ts';

@@ -19,7 +19,7 @@ import { TermsAgreement } from '../ui/terms-agreement.tsx';
 import { Notices } from '../../ui/notices.tsx';
 import { BlockingOverlay } from '../../ui/overlay.tsx';
 import type { FieldError } from '../address.ts';
-import { defaultCountry } from '../countries.ts';
+import { defaultCountry } from '../../platform/address/countries.ts';
 import { CHECKOUT_NONCE, UPDATE_ORDER_REVIEW_NONCE } from '../nonces.ts';
 import { failureResponse, placeOrder } from '../place-order.ts';
 import { AddressFields, revalidateAddressFields } from '../ui/address-fields.tsx';
