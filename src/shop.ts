@@ -19,6 +19,8 @@ import { jobRunner, type JobRunner } from './platform/jobs/job-runner.ts';
 import { cancelUnpaidOrders } from './checkout/hold-stock.ts';
 import { settingsStore, type SettingsStore } from './platform/settings/settings.ts';
 import type { SessionDeps } from './platform/http/request-session.ts';
+import { requestContexts, type RequestContexts } from './platform/http/request-context.ts';
+import type { CartOperationDeps } from './cart/operations.ts';
 import type { Logger } from './platform/log/log.ts';
 import {
   sessionRepo,
@@ -42,6 +44,10 @@ export interface Shop {
   orders: OrdersRepo;
   sessions: SessionRepo;
   sessionDeps: SessionDeps;
+  /** Each request's context (session, nonces, settings, client IP): routes and pages alike. */
+  requestContexts: RequestContexts;
+  /** What the cart's operations use. */
+  cartOperations: CartOperationDeps;
   checkoutDeps: CheckoutDeps;
   payments: PaymentsConfig;
   /** Where this server listens; the test processor client calls it there. */
@@ -108,17 +114,20 @@ export async function createShop(
     log,
   );
   jobs.start();
+  const catalog = catalogRepo(handle.db);
   return {
     config,
     log,
     db: handle.db,
     kind: handle.kind,
     secret,
-    catalog: catalogRepo(handle.db),
+    catalog,
     cart,
     orders,
     sessions,
     sessionDeps: { sessions, secret },
+    requestContexts: requestContexts({ sessions, secret, settings }),
+    cartOperations: { cart, catalog },
     checkoutDeps: { db: handle.db, cart, orders, payments: () => payments, accounts, server },
     payments,
     address,

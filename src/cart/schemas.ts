@@ -31,14 +31,15 @@ export type RemoveItemInput = z.infer<typeof removeItemInput>;
 export const setQuantityInput = z.object({ key: itemKeyField, quantity: quantityField });
 export type SetQuantityInput = z.infer<typeof setQuantityInput>;
 
-export const applyCouponInput = z.object({
-  code: couponCodeField,
+export const couponInput = z.object({ code: couponCodeField });
+
+export const applyCouponInput = couponInput.extend({
   /** With it, the coupon's per-customer limit is checked now (otherwise at checkout). */
   billingEmail: billingEmailField.optional(),
 });
 export type ApplyCouponInput = z.infer<typeof applyCouponInput>;
 
-export const removeCouponInput = z.object({ code: couponCodeField });
+export const removeCouponInput = couponInput;
 export type RemoveCouponInput = z.infer<typeof removeCouponInput>;
 
 /** The attribute names a form or body sends (`attribute_size`) as the product names them (`Size`). */
