@@ -33,8 +33,8 @@ import {
   usableCoupons,
   type CouponRefusal,
 } from './coupon.ts';
-import { toStoreCart } from './store-api.ts';
-import type { StoreCart } from './store-cart.ts';
+import { toStoreCart } from './store-api.wire.ts';
+import type { StoreCart } from './store-api.types.ts';
 
 export interface CartView {
   cart: Cart;

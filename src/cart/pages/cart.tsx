@@ -16,7 +16,7 @@ import { couponCodeField } from '../schemas.ts';
 import { Price } from '../../ui/price.tsx';
 import { QuantityInput } from '../../ui/quantity-input.tsx';
 import { APPLY_COUPON_NONCE, CART_NONCE, REMOVE_COUPON_NONCE } from '../nonces.ts';
-import { minor } from '../store-cart.ts';
+import { minor } from '../store-api.types.ts';
 import { CartTotalsRows, EmptyCart } from '../ui/cart-totals.tsx';
 import { CartShipping } from '../ui/cart-shipping.tsx';
 import { countries } from '../../platform/address/countries.ts';

@@ -8,7 +8,7 @@ import {
 } from '../../platform/address/countries.ts';
 import { countryLocale } from '../../platform/address/country-locale.ts';
 import { messages } from '../../platform/messages/index.ts';
-import type { StoreCart } from '../store-cart.ts';
+import type { StoreCart } from '../store-api.types.ts';
 import { ShippingMethods, shippingDestinationText } from './cart-totals.tsx';
 
 /**

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { z } from 'zod';
 import { formatDate } from '../../ui/dates.ts';
 import { data, redirect, type MetaFunction } from 'react-router';
-import { addToCart } from '../../cart/ui/cart-store.ts';
+import { addToCart } from '../../cart/ui/browser-cart-store.ts';
 import { TtlCache } from '../../platform/cache/ttl-cache.ts';
 import { CATALOG_CACHE_TTL_MS, REVIEWS_PER_PAGE } from '../../platform/constants/index.ts';
 import { addItem } from '../../cart/operations.ts';
