@@ -72,10 +72,9 @@ export default tseslint.config(
     ignores: [...outsideTests, 'src/catalog/pages/**', 'src/catalog/ui/**'],
     rules: mayNotImport(['cart', 'checkout', 'payments', 'accounts'], 'catalog sits below cart.'),
   },
-  // Switched on once cart no longer imports checkout's shipping and tax (W3's branch):
-  // {
-  //   files: ['src/cart/**/*.{ts,tsx}'],
-  //   ignores: outsideTests,
-  //   rules: mayNotImport(['checkout', 'payments', 'accounts'], 'cart sits below checkout.'),
-  // },
+  {
+    files: ['src/cart/**/*.{ts,tsx}'],
+    ignores: outsideTests,
+    rules: mayNotImport(['checkout', 'payments', 'accounts'], 'cart sits below checkout.'),
+  },
 );

@@ -2,7 +2,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router';
 import { setCartCookies } from './cart/cart.routes.ts';
 import type { CartView } from './cart/cart.service.ts';
-import { ensureSession, readSession } from './platform/http/request-session.ts';
+import type { CartOperationDeps } from './cart/operations.ts';
+import type { RequestContext } from './platform/http/request-context.ts';
 import { createNonce } from './platform/nonce/nonce.ts';
 import type { Session } from './platform/session/session.ts';
 import type { Shop } from './shop.ts';
@@ -10,6 +11,10 @@ import type { Shop } from './shop.ts';
 /** What every page loader and action receives as `context`. */
 export interface PageContext {
   shop: Shop;
+  /** What this request knows (session, nonces, settings, client IP), as routes see it. */
+  request: RequestContext;
+  /** What the cart's operations use (page actions call them as every other door does). */
+  cartOperations: CartOperationDeps;
   session: Session | undefined;
   /** Creates the visitor's session (and its cookie) when an action first needs one. */
   ensureSession(): Promise<Session>;
@@ -32,18 +37,21 @@ export async function pageContext(
   reply: FastifyReply,
   scriptNonce: string,
 ): Promise<PageContext> {
+  const requestContext = shop.requestContexts(request, reply);
   const context: PageContext = {
     shop,
-    session: await readSession(request, shop.sessionDeps),
+    request: requestContext,
+    cartOperations: shop.cartOperations,
+    session: await requestContext.readSession(),
     async ensureSession() {
-      const session = await ensureSession(request, reply, shop.sessionDeps);
+      const session = await requestContext.ensureSession();
       context.session = session;
       return session;
     },
     nonce: (action) => createNonce(shop.secret, action, context.session?.id ?? ''),
     scriptNonce,
     cartChanged: (view) => setCartCookies(reply, view),
-    clientIp: request.ip,
+    clientIp: requestContext.clientIp,
   };
   return context;
 }

@@ -5,6 +5,7 @@ import type { ServerBuild } from 'react-router';
 import {
   cartAjaxCalls,
   handleAddToCartLink,
+  type CartDoorDeps,
   registerStoreApiCartRoutes,
 } from './cart/cart.routes.ts';
 import { slideOutAjaxCalls } from './cart/slide-out.routes.ts';
@@ -27,15 +28,20 @@ export interface ServerOptions {
   clientDir?: string | undefined;
 }
 
+/** The narrow dependencies of the cart's doors. */
+function cartDoors(shop: Shop): CartDoorDeps {
+  return { operations: shop.cartOperations, contexts: shop.requestContexts };
+}
+
 /** Every wc-ajax and admin-ajax call, by endpoint or action name. */
 export function wireCalls(shop: Shop): { wcAjax: AjaxCalls; adminAjax: AjaxCalls } {
   return {
     wcAjax: new Map([
-      ...cartAjaxCalls(shop),
+      ...cartAjaxCalls(cartDoors(shop)),
       ...checkoutAjaxCalls(shop),
       ...paymentAjaxCalls(shop),
     ]),
-    adminAjax: new Map([...slideOutAjaxCalls(shop), ...accountAjaxCalls(shop)]),
+    adminAjax: new Map([...slideOutAjaxCalls(cartDoors(shop)), ...accountAjaxCalls(shop)]),
   };
 }
 
@@ -49,7 +55,7 @@ export async function buildServer(shop: Shop, options: ServerOptions = {}): Prom
       hasSession: hasSessionToken,
       loadContext: (request, reply, scriptNonce) => pageContext(shop, request, reply, scriptNonce),
       contentSecurityPolicy: { stripe: !shop.payments.testMode },
-      beforeRender: (request, reply) => handleAddToCartLink(shop, request, reply),
+      beforeRender: (request, reply) => handleAddToCartLink(cartDoors(shop), request, reply),
     });
   const app = await createHttpServer(shop.log, {
     trustProxy: shop.config.trustProxy,
@@ -87,7 +93,7 @@ export async function buildServer(shop: Shop, options: ServerOptions = {}): Prom
   registerAjaxRoutes(app, wireCalls(shop), shop.sessionDeps, async (request, reply) =>
     pages ? pages.handle(request, reply) : reply.callNotFound(),
   );
-  registerStoreApiCartRoutes(app, shop);
+  registerStoreApiCartRoutes(app, cartDoors(shop));
   registerWebhookRoute(app, shop);
   return app;
 }

@@ -1,7 +1,8 @@
 import { accountsService, type AccountsService } from './accounts/accounts.service.ts';
 import { catalogRepo, type CatalogRepo } from './catalog/catalog.repo.ts';
 import { cartService, type CartService } from './cart/cart.service.ts';
-import { chargesStore, type ChargesStore } from './checkout/charges.repo.ts';
+import { chargesStore, type ChargesStore } from './cart/charges.repo.ts';
+import { customerCouponUses } from './checkout/coupon-uses.repo.ts';
 import { ordersRepo, type OrdersRepo } from './checkout/orders.repo.ts';
 import type { CheckoutDeps } from './checkout/place-order.ts';
 import type { Order } from './checkout/order.ts';
@@ -21,6 +22,8 @@ import { jobRunner, type JobRunner } from './platform/jobs/job-runner.ts';
 import { cancelUnpaidOrders } from './checkout/hold-stock.ts';
 import { settingsStore, type SettingsStore } from './platform/settings/settings.ts';
 import type { SessionDeps } from './platform/http/request-session.ts';
+import { requestContexts, type RequestContexts } from './platform/http/request-context.ts';
+import type { CartOperationDeps } from './cart/operations.ts';
 import type { Logger } from './platform/log/log.ts';
 import {
   sessionRepo,
@@ -44,6 +47,10 @@ export interface Shop {
   orders: OrdersRepo;
   sessions: SessionRepo;
   sessionDeps: SessionDeps;
+  /** Each request's context (session, nonces, settings, client IP): routes and pages alike. */
+  requestContexts: RequestContexts;
+  /** What the cart's operations use. */
+  cartOperations: CartOperationDeps;
   checkoutDeps: CheckoutDeps;
   payments: PaymentsConfig;
   /** Checkout's orders as payments' settlement sees them (payments never imports checkout). */
@@ -92,6 +99,7 @@ export async function createShop(
   const cart = cartService(handle.db, handle.kind, {
     paymentMethods: () => methodIds,
     charges: charges.read,
+    customerCouponUses,
   });
   const orders = ordersRepo(handle.db);
   const accounts = accountsService(handle.db, sessions, settings);
@@ -111,17 +119,20 @@ export async function createShop(
     log,
   );
   jobs.start();
+  const catalog = catalogRepo(handle.db);
   return {
     config,
     log,
     db: handle.db,
     kind: handle.kind,
     secret,
-    catalog: catalogRepo(handle.db),
+    catalog,
     cart,
     orders,
     sessions,
     sessionDeps: { sessions, secret },
+    requestContexts: requestContexts({ sessions, secret, settings }),
+    cartOperations: { cart, catalog },
     checkoutDeps: { db: handle.db, cart, orders, payments: () => payments, accounts, server },
     payments,
     settlement: settlementTarget(orders),

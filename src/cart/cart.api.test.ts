@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds } from '../platform/db/testing/test-database.ts';
 import { ShopperClient } from '../testing/browser-like-client.ts';
 import { startTestShop, type TestShop } from '../testing/test-shop.ts';
-import type { StoreCart } from './store-cart.ts';
+import type { StoreCart } from './store-api.types.ts';
 
 interface AjaxCart {
   fragments: Record<string, string>;

@@ -1,4 +1,4 @@
-import { loadCharges } from '../checkout/charges.repo.ts';
+import { loadCharges } from './charges.repo.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoData } from '../demo/seed.ts';
 import type { DatabaseHandle } from '../platform/db/database.ts';
@@ -44,6 +44,7 @@ describe.each(databaseKinds)('cart storage on %s', (kind) => {
     const service = cartService(handle.db, handle.kind, {
       paymentMethods: () => ['cod'],
       charges: () => loadCharges(handle.db, 'US'),
+      customerCouponUses: async () => 0,
     });
     const hoodie = await handle.db
       .selectFrom('products')

@@ -1,32 +1,49 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ShopError } from '../platform/errors/shop-error.ts';
-import { ajaxCall, assertNonce, type AjaxCalls } from '../platform/http/ajax.ts';
+import { ajaxCall, type AjaxCalls, type AjaxGuard } from '../platform/http/ajax.ts';
+import { acceptCartToken } from '../platform/http/request-session.ts';
 import {
-  acceptCartToken,
-  ensureSession,
-  readSession,
-  sessionForWrite,
-} from '../platform/http/request-session.ts';
+  requireNonce,
+  type RequestContext,
+  type RequestContexts,
+} from '../platform/http/request-context.ts';
 import { assertSameOrigin } from '../platform/http/csrf.ts';
 import { jsonOf, sendJsonText } from '../platform/http/json.ts';
-import { assertNoNul, recordId, wholeNumber } from '../platform/http/validation.ts';
+import { assertNoNul } from '../platform/http/validation.ts';
 import type { App } from '../platform/http/server.ts';
-import { format, messages } from '../platform/messages/index.ts';
-import { createNonce } from '../platform/nonce/nonce.ts';
-import { signCartToken } from '../platform/session/session.ts';
-import type { Shop } from '../shop.ts';
+import { messages } from '../platform/messages/index.ts';
 import type { CartView } from './cart.service.ts';
-import { COUPON_ERRORS, isCouponError } from './coupon.ts';
+import { COUPON_ERRORS, isCouponErrorCode } from './coupon.ts';
 import { APPLY_COUPON_NONCE, CART_NONCE, REMOVE_COUPON_NONCE, STORE_API_NONCE } from './nonces.ts';
+import {
+  addItem,
+  applyCoupon,
+  removeCoupon,
+  removeItem,
+  setQuantity,
+  type CartIdentity,
+  type CartOperationDeps,
+  type CartOutcome,
+  type CartRefusal,
+} from './operations.ts';
+import {
+  addItemInput,
+  attributesByName,
+  billingEmailField,
+  couponCodeField,
+  couponInput,
+  itemKeyField,
+  positiveQuantityField,
+  productIdField,
+  quantityField,
+  removeItemInput,
+  setQuantityInput,
+} from './schemas.ts';
 import { cartFragments } from './ui/fragments.tsx';
 
 export const ITEMS_IN_CART_COOKIE = 'woocommerce_items_in_cart';
 export const CART_HASH_COOKIE = 'woocommerce_cart_hash';
-
-const quantity = wholeNumber(0, 1_000_000);
-const productId = recordId;
-const couponCode = z.string().max(200);
 
 /** WooCommerce's cookies that tell scripts (not the server) whether the visitor has a cart. */
 export function setCartCookies(reply: FastifyReply, view: CartView): void {
@@ -38,25 +55,6 @@ export function setCartCookies(reply: FastifyReply, view: CartView): void {
     reply.clearCookie(ITEMS_IN_CART_COOKIE, options);
     reply.clearCookie(CART_HASH_COOKIE, options);
   }
-}
-
-function variationAttributes(body: Record<string, unknown>): Record<string, string> {
-  const chosen: Record<string, string> = {};
-  for (const [name, value] of Object.entries(body)) {
-    if (name.startsWith('attribute_') && typeof value === 'string')
-      chosen[name.slice('attribute_'.length)] = value;
-  }
-  return chosen;
-}
-
-/** Attribute values keyed by the product's attribute names (the form sends `attribute_size`). */
-function byAttributeName(chosen: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(chosen).map(([key, value]) => [
-      key.charAt(0).toUpperCase() + key.slice(1),
-      value,
-    ]),
-  );
 }
 
 /** Stands in for the remove nonce in memoised fragments: not hex, so never a real nonce. */
@@ -109,111 +107,134 @@ export function cartAnswerJson(view: CartView, nonce: string, successMessage?: s
   );
 }
 
-export function cartAjaxCalls(shop: Shop): AjaxCalls {
-  /** For remove links the page draws itself too (their no-JavaScript fallback needs the nonce). */
-  const answer = (reply: FastifyReply, view: CartView, sessionId: string, message?: string) =>
-    sendJsonText(
-      reply,
-      cartAnswerJson(view, createNonce(shop.secret, CART_NONCE, sessionId), message),
-    );
+/** What the cart's doors need: the cart's operations and each request's context. */
+export interface CartDoorDeps {
+  operations: CartOperationDeps;
+  contexts: RequestContexts;
+}
 
+/** A refusal as the edge's error: `{ code, message, ...data }` with its status. */
+export function refusalError(refusal: CartRefusal, data: Record<string, unknown> = {}): ShopError {
+  const status = refusal.kind === 'missing' ? 404 : refusal.kind === 'conflict' ? 409 : 400;
+  return new ShopError(refusal.code, refusal.message, status, data);
+}
+
+/** The glue of a cart write: an accepted change sets the cart cookies, a refusal is thrown. */
+export function acceptedChange<T>(reply: FastifyReply, outcome: CartOutcome<T>) {
+  if (!outcome.ok) throw refusalError(outcome);
+  setCartCookies(reply, outcome.view);
+  return outcome;
+}
+
+/** The cart answer, with the remove nonce the page draws too (for its no-JavaScript links). */
+async function cartAnswer(
+  context: RequestContext,
+  reply: FastifyReply,
+  view: CartView,
+  notice?: string,
+) {
+  const nonce = await context.createNonce(CART_NONCE);
+  return sendJsonText(reply, cartAnswerJson(view, nonce, notice));
+}
+
+/** A wc-ajax cart call: its body parsed by the schema, the request's context at hand. */
+function cartCall<S extends z.ZodType>(
+  deps: CartDoorDeps,
+  guard: AjaxGuard,
+  schema: S,
+  handle: (input: z.infer<S>, context: RequestContext, reply: FastifyReply) => Promise<unknown>,
+) {
+  return ajaxCall({
+    guard,
+    schema,
+    handle: (input, request, reply) => handle(input, deps.contexts(request, reply), reply),
+  });
+}
+
+export function cartAjaxCalls(deps: CartDoorDeps): AjaxCalls {
+  const { operations } = deps;
   return new Map([
     [
       'add_to_cart',
-      ajaxCall({
-        guard: { kind: 'same-origin' },
-        schema: z.looseObject({
-          product_id: productId,
-          quantity: quantity.default(1),
-          variation_id: productId.optional(),
+      cartCall(
+        deps,
+        { kind: 'same-origin' },
+        z.looseObject({
+          product_id: productIdField,
+          quantity: quantityField.default(1),
+          variation_id: productIdField.optional(),
         }),
-        async handle(input, request, reply) {
-          const { session, unsaved } = await sessionForWrite(request, reply, shop.sessionDeps);
-          const view = await shop.cart
-            .add(
-              session.id,
-              {
-                productId: input.product_id,
-                quantity: input.quantity,
-                variationId: input.variation_id,
-                attributes: byAttributeName(variationAttributes(input)),
-              },
-              unsaved ? session : undefined,
-            )
-            .catch(async (error: unknown) => {
-              // Seed 000 §8: an error with product_url sends the browser to the product page.
-              if (!(error instanceof ShopError)) throw error;
-              const product = await shop.catalog.productById(input.product_id);
-              const parent = product?.parentId
-                ? await shop.catalog.productById(product.parentId)
-                : product;
-              throw new ShopError(error.code, error.message, error.status, {
-                ...error.data,
-                error: true,
-                ...(parent ? { product_url: `/product/${parent.slug}/` } : {}),
-              });
-            });
-          setCartCookies(reply, view);
-          return answer(
-            reply,
-            view,
-            session.id,
-            format(messages.addedToCart, { name: view.product.name }),
-          );
+        async (input, context, reply) => {
+          const { session, unsaved } = await context.sessionForWrite();
+          const added = await addItem(operations, {
+            sessionId: session.id,
+            unsavedSession: unsaved ? session : undefined,
+            productId: input.product_id,
+            quantity: input.quantity,
+            variationId: input.variation_id,
+            attributes: attributesByName(input),
+          });
+          // Seed 000 §8: an error with product_url sends the browser to the product page.
+          if (!added.ok) {
+            throw refusalError(added, { error: true, product_url: added.productUrl });
+          }
+          setCartCookies(reply, added.view);
+          return cartAnswer(context, reply, added.view, added.notice);
         },
-      }),
+      ),
     ],
     [
       'remove_from_cart',
-      ajaxCall({
-        guard: { kind: 'same-origin' },
-        schema: z.object({ cart_item_key: z.string().min(1).max(64) }),
-        async handle(input, request, reply) {
-          const session = await ensureSession(request, reply, shop.sessionDeps);
-          const view = await shop.cart.remove(session.id, input.cart_item_key);
-          setCartCookies(reply, view);
-          return answer(reply, view, session.id);
+      cartCall(
+        deps,
+        { kind: 'same-origin' },
+        z.object({ cart_item_key: itemKeyField }),
+        async (input, context, reply) => {
+          const { id } = await context.ensureSession();
+          const removed = acceptedChange(
+            reply,
+            await removeItem(operations, { sessionId: id, key: input.cart_item_key }),
+          );
+          return cartAnswer(context, reply, removed.view);
         },
-      }),
+      ),
     ],
     [
       // Seed 001 §3 and §7: security, coupon_code, billing_email; answers the notice's HTML.
       'apply_coupon',
-      ajaxCall({
-        guard: { kind: 'nonce', action: APPLY_COUPON_NONCE },
-        schema: z.object({
-          coupon_code: couponCode.default(''),
-          billing_email: z.string().max(254).optional(),
+      cartCall(
+        deps,
+        { kind: 'nonce', action: APPLY_COUPON_NONCE },
+        z.object({
+          coupon_code: couponCodeField.default(''),
+          billing_email: billingEmailField.optional(),
         }),
-        async handle(input, request, reply) {
-          const session = await ensureSession(request, reply, shop.sessionDeps);
-          return noticeAnswer(reply, async () => {
-            const view = await shop.cart.applyCoupon(
-              session.id,
-              input.coupon_code,
-              input.billing_email,
-            );
-            setCartCookies(reply, view);
-            return messages.couponApplied;
+        async (input, context, reply) => {
+          const { id } = await context.ensureSession();
+          const applied = await applyCoupon(operations, {
+            sessionId: id,
+            code: input.coupon_code,
+            billingEmail: input.billing_email,
           });
+          return noticeAnswer(reply, applied);
         },
-      }),
+      ),
     ],
     [
       // Seed 001 §3 and §7: security, coupon; answers the notice's HTML.
       'remove_coupon',
-      ajaxCall({
-        guard: { kind: 'nonce', action: REMOVE_COUPON_NONCE },
-        schema: z.object({ coupon: couponCode.default('') }),
-        async handle(input, request, reply) {
-          const session = await ensureSession(request, reply, shop.sessionDeps);
-          return noticeAnswer(reply, async () => {
-            const view = await shop.cart.removeCoupon(session.id, input.coupon);
-            setCartCookies(reply, view);
-            return messages.couponRemoved;
-          });
+      cartCall(
+        deps,
+        { kind: 'nonce', action: REMOVE_COUPON_NONCE },
+        z.object({ coupon: couponCodeField.default('') }),
+        async (input, context, reply) => {
+          const { id } = await context.ensureSession();
+          return noticeAnswer(
+            reply,
+            await removeCoupon(operations, { sessionId: id, code: input.coupon }),
+          );
         },
-      }),
+      ),
     ],
   ]);
 }
@@ -222,17 +243,14 @@ export function cartAjaxCalls(shop: Shop): AjaxCalls {
  * WooCommerce's coupon calls answer the notice itself as HTML: a success message, or on a
  * refusal the error list (with a 400) that the page shows under the coupon field.
  */
-async function noticeAnswer(reply: FastifyReply, run: () => Promise<string>): Promise<string> {
-  let html: string;
-  try {
-    html = `<div class="woocommerce-message" role="alert">${escapeHtml(await run())}</div>`;
-  } catch (error) {
-    if (!(error instanceof ShopError)) throw error;
-    reply.status(400);
-    html = `<ul class="woocommerce-error" role="alert"><li>${escapeHtml(error.message)}</li></ul>`;
-  }
+function noticeAnswer(reply: FastifyReply, outcome: CartOutcome): string {
   reply.type('text/html; charset=utf-8');
-  return html;
+  if (outcome.ok) {
+    setCartCookies(reply, outcome.view);
+    return `<div class="woocommerce-message" role="alert">${escapeHtml(outcome.notice)}</div>`;
+  }
+  reply.status(400);
+  return `<ul class="woocommerce-error" role="alert"><li>${escapeHtml(outcome.message)}</li></ul>`;
 }
 
 function escapeHtml(value: string): string {
@@ -243,49 +261,49 @@ function escapeHtml(value: string): string {
 }
 
 /** Coupon refusals under the Store API's codes (WooCommerce's CartApplyCoupon/CartRemoveCoupon). */
-function storeApiCouponError(error: unknown): never {
-  if (!isCouponError(error)) throw error;
-  if (error.code === COUPON_ERRORS.notApplied) {
-    throw new ShopError('woocommerce_rest_cart_coupon_invalid_code', error.message, 409);
+function storeApiRefusal(refusal: CartRefusal): ShopError {
+  if (!isCouponErrorCode(refusal.code)) return refusalError(refusal);
+  if (refusal.code === COUPON_ERRORS.notApplied) {
+    return new ShopError('woocommerce_rest_cart_coupon_invalid_code', refusal.message, 409);
   }
-  throw new ShopError('woocommerce_rest_cart_coupon_error', error.message, 400);
+  return new ShopError('woocommerce_rest_cart_coupon_error', refusal.message, 400);
 }
 
-export function registerStoreApiCartRoutes(app: App, shop: Shop): void {
-  async function respond(request: FastifyRequest, reply: FastifyReply, view: CartView) {
-    const session = await readSession(request, shop.sessionDeps);
-    reply.header('Nonce', createNonce(shop.secret, STORE_API_NONCE, session?.id ?? ''));
+export function registerStoreApiCartRoutes(app: App, deps: CartDoorDeps): void {
+  const { operations } = deps;
+  async function respond(context: RequestContext, reply: FastifyReply, view: CartView) {
+    const session = await context.readSession();
+    reply.header('Nonce', await context.createNonce(STORE_API_NONCE));
     reply.header('Nonce-Timestamp', String(Math.floor(Date.now() / 1000)));
-    if (session) reply.header('Cart-Token', signCartToken(shop.secret, session.id));
+    if (session) reply.header('Cart-Token', context.cartToken(session.id));
     reply.header('Cache-Control', 'no-store');
     return sendJsonText(reply, jsonOf(view.store));
   }
 
-  async function writeGuard(request: FastifyRequest) {
-    assertSameOrigin(request);
-    assertNoNul(request.body);
-    await assertNonce(request, STORE_API_NONCE, shop.sessionDeps, headerNonce(request));
-  }
-
   app.get('/wc/store/v1/cart', { onRequest: acceptCartToken }, async (request, reply) => {
-    const session = await readSession(request, shop.sessionDeps);
-    return respond(request, reply, await shop.cart.read(session?.id));
+    const context = deps.contexts(request, reply);
+    const session = await context.readSession();
+    return respond(context, reply, await operations.cart.read(session?.id));
   });
 
-  /** A Store API write: origin and nonce checked, the session's cart changed, the cart answered. */
+  /** A Store API write: origin and nonce checked, an operation on the session's cart, the cart answered. */
   function storeWrite<S extends z.ZodType>(
     path: string,
     body: S,
-    change: (sessionId: string, input: z.infer<S>) => Promise<CartView>,
+    change: (identity: CartIdentity, input: z.infer<S>) => Promise<CartOutcome>,
     status = 200,
   ): void {
     app.post(path, { schema: { body }, onRequest: acceptCartToken }, async (request, reply) => {
-      await writeGuard(request);
-      const session = await ensureSession(request, reply, shop.sessionDeps);
-      const view = await change(session.id, request.body as z.infer<S>);
-      setCartCookies(reply, view);
+      assertSameOrigin(request);
+      assertNoNul(request.body);
+      const context = deps.contexts(request, reply);
+      await requireNonce(context, STORE_API_NONCE, headerNonce(request));
+      const { id } = await context.ensureSession();
+      const outcome = await change({ sessionId: id }, request.body as z.infer<S>);
+      if (!outcome.ok) throw storeApiRefusal(outcome);
+      setCartCookies(reply, outcome.view);
       reply.status(status);
-      return respond(request, reply, view);
+      return respond(context, reply, outcome.view);
     });
   }
 
@@ -295,37 +313,36 @@ export function registerStoreApiCartRoutes(app: App, shop: Shop): void {
     .optional();
   storeWrite(
     '/wc/store/v1/cart/add-item',
-    z.object({ id: productId, quantity: quantity.default(1), variation }),
-    (sessionId, input) => {
-      const attributes =
-        input.variation &&
-        Object.fromEntries(
-          input.variation.map((v) => [v.attribute.replace(/^attribute_/, ''), v.value]),
-        );
-      return shop.cart.add(sessionId, {
+    z.object({ id: productIdField, quantity: quantityField.default(1), variation }),
+    (identity, input) =>
+      addItem(operations, {
+        ...identity,
         productId: input.id,
         quantity: input.quantity,
-        attributes: attributes && byAttributeName(attributes),
-      });
-    },
+        attributes:
+          input.variation &&
+          attributesByName(
+            Object.fromEntries(
+              input.variation.map((v) => [
+                `attribute_${v.attribute.replace(/^attribute_/, '')}`,
+                v.value,
+              ]),
+            ),
+          ),
+      }),
     201,
   );
-  const itemKey = z.string().min(1).max(64);
-  storeWrite('/wc/store/v1/cart/remove-item', z.object({ key: itemKey }), (sessionId, input) =>
-    shop.cart.remove(sessionId, input.key),
+  storeWrite('/wc/store/v1/cart/remove-item', removeItemInput, (identity, input) =>
+    removeItem(operations, { ...identity, ...input }),
   );
-  storeWrite(
-    '/wc/store/v1/cart/update-item',
-    z.object({ key: itemKey, quantity }),
-    (sessionId, input) => shop.cart.setQuantity(sessionId, input.key, input.quantity),
+  storeWrite('/wc/store/v1/cart/update-item', setQuantityInput, (identity, input) =>
+    setQuantity(operations, { ...identity, ...input }),
   );
-  storeWrite('/wc/store/v1/cart/apply-coupon', z.object({ code: couponCode }), (sessionId, input) =>
-    shop.cart.applyCoupon(sessionId, input.code).catch(storeApiCouponError),
+  storeWrite('/wc/store/v1/cart/apply-coupon', couponInput, (identity, input) =>
+    applyCoupon(operations, { ...identity, code: input.code }),
   );
-  storeWrite(
-    '/wc/store/v1/cart/remove-coupon',
-    z.object({ code: couponCode }),
-    (sessionId, input) => shop.cart.removeCoupon(sessionId, input.code).catch(storeApiCouponError),
+  storeWrite('/wc/store/v1/cart/remove-coupon', couponInput, (identity, input) =>
+    removeCoupon(operations, { ...identity, ...input }),
   );
 }
 
@@ -339,59 +356,70 @@ function headerNonce(request: FastifyRequest): string | undefined {
  * parameter (or to the cart), with a notice waiting for the next page.
  */
 export async function handleAddToCartLink(
-  shop: Shop,
+  deps: CartDoorDeps,
   request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<boolean> {
-  if (request.method !== 'GET' || !request.url.includes('add-to-cart=')) return false;
-  const url = new URL(request.url, 'http://shop.local');
-  const raw = url.searchParams.get('add-to-cart');
-  if (raw === null) return false;
-  url.searchParams.delete('add-to-cart');
-  const quantityParam = url.searchParams.get('quantity');
-  url.searchParams.delete('quantity');
-  const back = url.pathname + (url.search || '');
-  const parsedId = productId.safeParse(raw);
-  const parsedQty = quantity.safeParse(quantityParam ?? '1');
+  const link = addToCartLink(request);
+  if (!link) return false;
+  const context = deps.contexts(request, reply);
+  const to = sameOrigin(request)
+    ? await addFromLink(deps.operations, context, link, reply)
+    : link.back;
+  reply.redirect(to, 303);
+  return true;
+}
+
+function sameOrigin(request: FastifyRequest): boolean {
   try {
     assertSameOrigin(request);
+    return true;
   } catch {
-    reply.redirect(back, 303);
-    return true;
+    return false;
   }
-  const session = await ensureSession(request, reply, shop.sessionDeps);
-  if (!parsedId.success || !parsedQty.success || parsedQty.data < 1) {
-    await shop.sessions.addNotice(session.id, { type: 'error', text: messages.invalidQuantity });
-    reply.redirect(back, 303);
-    return true;
+}
+
+interface AddToCartLink {
+  back: string;
+  input: { productId: unknown; quantity: unknown };
+}
+
+function addToCartLink(request: FastifyRequest): AddToCartLink | undefined {
+  if (request.method !== 'GET' || !request.url.includes('add-to-cart=')) return undefined;
+  const url = new URL(request.url, 'http://shop.local');
+  const productId = url.searchParams.get('add-to-cart');
+  if (productId === null) return undefined;
+  const quantity = url.searchParams.get('quantity') ?? '1';
+  url.searchParams.delete('add-to-cart');
+  url.searchParams.delete('quantity');
+  return { back: url.pathname + (url.search || ''), input: { productId, quantity } };
+}
+
+/** Adds what the link names; answers where to go next. */
+async function addFromLink(
+  operations: CartOperationDeps,
+  context: RequestContext,
+  { back, input }: AddToCartLink,
+  reply: FastifyReply,
+): Promise<string> {
+  const parsed = addItemInput.extend({ quantity: positiveQuantityField }).safeParse(input);
+  if (!parsed.success) {
+    await context.addNotice({ type: 'error', text: messages.invalidQuantity });
+    return back;
   }
-  try {
-    const view = await shop.cart.add(session.id, {
-      productId: parsedId.data,
-      quantity: parsedQty.data,
-    });
-    setCartCookies(reply, view);
-    await shop.sessions.addNotice(session.id, {
-      type: 'success',
-      text: format(messages.addedToCart, { name: view.product.name }),
-      link: { href: '/cart/', label: messages.viewCart },
-    });
-    // As WooCommerce's cart_redirect_after_add; a Buy now that lands on checkout stays there.
-    if ((await shop.settings.read()).cartRedirectAfterAdd && !back.startsWith('/checkout/')) {
-      reply.redirect('/cart/', 303);
-      return true;
-    }
-  } catch (error) {
-    const refusal = error as { message?: string; data?: { product_url?: string } };
-    await shop.sessions.addNotice(session.id, {
-      type: 'error',
-      text: refusal.message ?? messages.unknownError,
-    });
-    if (refusal.data?.product_url) {
-      reply.redirect(refusal.data.product_url, 303);
-      return true;
-    }
+  const { id } = await context.ensureSession();
+  const added = await addItem(operations, { sessionId: id, ...parsed.data });
+  if (!added.ok) {
+    await context.addNotice({ type: 'error', text: added.message });
+    return added.code === 'variation_required' && added.productUrl ? added.productUrl : back;
   }
-  reply.redirect(back, 303);
-  return true;
+  setCartCookies(reply, added.view);
+  await context.addNotice({
+    type: 'success',
+    text: added.notice,
+    link: { href: '/cart/', label: messages.viewCart },
+  });
+  // As WooCommerce's cart_redirect_after_add; a Buy now that lands on checkout stays there.
+  const { cartRedirectAfterAdd } = await context.settings.read();
+  return cartRedirectAfterAdd && !back.startsWith('/checkout/') ? '/cart/' : back;
 }

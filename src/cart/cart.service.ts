@@ -33,8 +33,8 @@ import {
   usableCoupons,
   type CouponRefusal,
 } from './coupon.ts';
-import { toStoreCart } from './store-api.ts';
-import type { StoreCart } from './store-cart.ts';
+import { toStoreCart } from './store-api.wire.ts';
+import type { StoreCart } from './store-api.types.ts';
 
 export interface CartView {
   cart: Cart;
@@ -65,12 +65,14 @@ export interface CartServiceDeps {
   paymentMethods: () => string[];
   /** The shop's shipping zones and tax rates. */
   charges: () => Promise<Charges>;
+  /** How many of a customer's orders used a coupon (its per-customer limit): checkout's orders. */
+  customerCouponUses: (tx: Db, code: string, email: string) => Promise<number>;
 }
 
 export function cartService(
   db: Db,
   kind: DbKind,
-  { paymentMethods, charges }: CartServiceDeps,
+  { paymentMethods, charges, customerCouponUses }: CartServiceDeps,
   cache: CatalogCache = catalogCache(),
 ) {
   // Priced carts by content: identical carts price identically for as long as the catalog cache
@@ -244,7 +246,7 @@ export function cartService(
         );
         const customerUses =
           coupon && email && hasCustomerLimit(coupon)
-            ? await carts.customerCouponUses(coupon.code, email)
+            ? await customerCouponUses(tx, coupon.code, email)
             : undefined;
         const valid = assertCouponValid(coupon, wanted, {
           subtotal: priceCart(cart, products).subtotal,

@@ -16,8 +16,8 @@ import {
   type Destination,
   type ShippingRate,
   type ShippingZone,
-} from '../checkout/shipping.ts';
-import { computeTax, taxRateFor, type TaxLine, type TaxRate } from '../checkout/tax.ts';
+} from './shipping.ts';
+import { computeTax, taxRateFor, type TaxLine, type TaxRate } from './tax.ts';
 
 export interface CartItem {
   /** Stable identity of a line: the same product and options always give the same key. */

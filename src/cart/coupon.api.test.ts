@@ -5,7 +5,7 @@ import type { CouponsTable } from '../platform/db/schema.ts';
 import { databaseKinds } from '../platform/db/testing/test-database.ts';
 import { ShopperClient, type ClientResponse } from '../testing/browser-like-client.ts';
 import { startTestShop, type TestShop } from '../testing/test-shop.ts';
-import type { StoreCart } from './store-cart.ts';
+import type { StoreCart } from './store-api.types.ts';
 
 interface CheckoutAnswer {
   result: 'success' | 'failure';

@@ -32,7 +32,11 @@ export const COUPON_ERRORS = {
 const couponErrorCodes = new Set<string>(Object.values(COUPON_ERRORS));
 
 export function isCouponError(error: unknown): error is ShopError {
-  return error instanceof ShopError && couponErrorCodes.has(error.code);
+  return error instanceof ShopError && isCouponErrorCode(error.code);
+}
+
+export function isCouponErrorCode(code: string): boolean {
+  return couponErrorCodes.has(code);
 }
 
 /** Why a coupon the cart holds gives no discount right now. */

@@ -1,13 +1,12 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { ajaxCall, assertNonce, type AjaxCalls } from '../platform/http/ajax.ts';
-import { ensureSession, readSession } from '../platform/http/request-session.ts';
-import { recordId, wholeNumber } from '../platform/http/validation.ts';
-import { createNonce } from '../platform/nonce/nonce.ts';
-import type { Shop } from '../shop.ts';
-import { setCartCookies } from './cart.routes.ts';
+import { ajaxCall, type AjaxCalls } from '../platform/http/ajax.ts';
+import { requireNonce, type RequestContext } from '../platform/http/request-context.ts';
+import { acceptedChange, type CartDoorDeps } from './cart.routes.ts';
 import type { CartView } from './cart.service.ts';
 import { SLIDE_OUT_NONCE } from './nonces.ts';
+import { addItem, applyCoupon, removeItem, setQuantity } from './operations.ts';
+import { positiveQuantityField, productIdField, quantityField } from './schemas.ts';
 import { slideOutHtml } from './ui/fragments.tsx';
 
 /**
@@ -18,7 +17,7 @@ import { slideOutHtml } from './ui/fragments.tsx';
 const refreshSchema = z.object({
   event: z.enum(['refresh', 'update', 'remove', 'coupon']).default('refresh'),
   key: z.string().max(100).default(''),
-  quantity: wholeNumber(0, 1_000_000).optional(),
+  quantity: quantityField.optional(),
   security: z.string().max(64).optional(),
 });
 
@@ -35,19 +34,18 @@ function panelHtml(cart: CartView['store']): string {
   return html;
 }
 
-export function slideOutAjaxCalls(shop: Shop): AjaxCalls {
-  async function answer(request: FastifyRequest, reply: FastifyReply, view: CartView) {
-    const session = await readSession(request, shop.sessionDeps);
-    reply.header('Cache-Control', 'no-store');
-    return {
-      count: view.totals.itemsCount,
-      html: panelHtml(view.store),
-      cart: view.store,
-      cart_hash: view.hash,
-      nonce: createNonce(shop.secret, SLIDE_OUT_NONCE, session?.id ?? ''),
-    };
-  }
+async function panelAnswer(context: RequestContext, reply: FastifyReply, view: CartView) {
+  reply.header('Cache-Control', 'no-store');
+  return {
+    count: view.totals.itemsCount,
+    html: panelHtml(view.store),
+    cart: view.store,
+    cart_hash: view.hash,
+    nonce: await context.createNonce(SLIDE_OUT_NONCE),
+  };
+}
 
+export function slideOutAjaxCalls({ operations, contexts }: CartDoorDeps): AjaxCalls {
   return new Map([
     [
       'refresh_cart',
@@ -55,20 +53,20 @@ export function slideOutAjaxCalls(shop: Shop): AjaxCalls {
         guard: { kind: 'same-origin' },
         schema: refreshSchema,
         async handle(input, request, reply) {
+          const context = contexts(request, reply);
           if (input.event === 'refresh') {
-            const session = await readSession(request, shop.sessionDeps);
-            return answer(request, reply, await shop.cart.read(session?.id));
+            const session = await context.readSession();
+            return panelAnswer(context, reply, await operations.cart.read(session?.id));
           }
-          await assertNonce(request, SLIDE_OUT_NONCE, shop.sessionDeps, input.security);
-          const session = await ensureSession(request, reply, shop.sessionDeps);
-          const view =
+          await requireNonce(context, SLIDE_OUT_NONCE, input.security);
+          const identity = { sessionId: (await context.ensureSession()).id, key: input.key };
+          const outcome =
             input.event === 'update'
-              ? await shop.cart.setQuantity(session.id, input.key, input.quantity ?? 1)
+              ? await setQuantity(operations, { ...identity, quantity: input.quantity ?? 1 })
               : input.event === 'remove'
-                ? await shop.cart.remove(session.id, input.key)
-                : await shop.cart.applyCoupon(session.id, input.key);
-          setCartCookies(reply, view);
-          return answer(request, reply, view);
+                ? await removeItem(operations, identity)
+                : await applyCoupon(operations, { ...identity, code: input.key });
+          return panelAnswer(context, reply, acceptedChange(reply, outcome).view);
         },
       }),
     ],
@@ -77,17 +75,18 @@ export function slideOutAjaxCalls(shop: Shop): AjaxCalls {
       ajaxCall({
         guard: { kind: 'same-origin' },
         schema: z.object({
-          product_id: recordId,
-          quantity: wholeNumber(1, 1_000_000).default(1),
+          product_id: productIdField,
+          quantity: positiveQuantityField.default(1),
         }),
         async handle(input, request, reply) {
-          const session = await ensureSession(request, reply, shop.sessionDeps);
-          const view = await shop.cart.add(session.id, {
+          const context = contexts(request, reply);
+          const { id } = await context.ensureSession();
+          const added = await addItem(operations, {
+            sessionId: id,
             productId: input.product_id,
             quantity: input.quantity,
           });
-          setCartCookies(reply, view);
-          return answer(request, reply, view);
+          return panelAnswer(context, reply, acceptedChange(reply, added).view);
         },
       }),
     ],

@@ -1,7 +1,17 @@
 import { format, messages } from '../platform/messages/index.ts';
-import { countries, defaultCountry, findState, isCountry, statesOf } from './countries.ts';
-import { countryLocale, type RowLayout } from './country-locale.ts';
-import { formatPostcode, isValidPostcode } from './postcode.ts';
+import {
+  countries,
+  defaultCountry,
+  findState,
+  isCountry,
+  statesOf,
+} from '../platform/address/countries.ts';
+import {
+  countryLocale,
+  normaliseState,
+  type RowLayout,
+} from '../platform/address/country-locale.ts';
+import { formatPostcode, isValidPostcode } from '../platform/address/postcode.ts';
 
 export type AddressKind = 'billing' | 'shipping';
 
@@ -219,15 +229,6 @@ export function splitFullName(
   const first = space < 0 ? name : name.slice(0, space);
   const rest = space < 0 ? '' : name.slice(space + 1).trim();
   return { first_name: first, last_name: rest === '' && kind === 'billing' ? '-' : rest };
-}
-
-/**
- * A known state's code rather than its name; no state where the country has no state field
- * (a state left over from another country posted without JavaScript).
- */
-export function normaliseState(country: string, state: string): string {
-  if (countryLocale(country).state.input === 'hidden') return '';
-  return findState(country, state)?.code ?? state;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { cartRepo } from '../cart/cart.repo.ts';
+import { customerCouponUses } from './coupon-uses.repo.ts';
 import { assertCustomerUsage, COUPON_ERRORS, hasCustomerLimit } from '../cart/coupon.ts';
 import { nowIso, type Db } from '../platform/db/database.ts';
 import { ShopError } from '../platform/errors/shop-error.ts';
@@ -86,7 +87,7 @@ export function orderPayRepo(db: Db) {
             throw new ShopError(COUPON_ERRORS.usageLimit, messages.couponUsageLimitReached, 409);
           // This order is pending again, so it counts itself among the customer's uses.
           if (hasCustomerLimit(coupon) && email !== '')
-            assertCustomerUsage(coupon, (await cartRepo(tx).customerCouponUses(code, email)) - 1);
+            assertCustomerUsage(coupon, (await customerCouponUses(tx, code, email)) - 1);
         }
         return true;
       });

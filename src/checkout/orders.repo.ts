@@ -6,6 +6,7 @@ import type { OrderRow } from '../platform/db/schema.ts';
 import { ShopError } from '../platform/errors/shop-error.ts';
 import { format, messages } from '../platform/messages/index.ts';
 import { cartRepo } from '../cart/cart.repo.ts';
+import { customerCouponUses } from './coupon-uses.repo.ts';
 import { assertCustomerUsage, COUPON_ERRORS, hasCustomerLimit } from '../cart/coupon.ts';
 import {
   canTransition,
@@ -69,7 +70,7 @@ async function takeCouponUse(tx: Db, code: string, email: string): Promise<void>
     throw new ShopError(COUPON_ERRORS.usageLimit, messages.couponUsageLimitReached, 409);
   }
   if (hasCustomerLimit(coupon) && email !== '') {
-    assertCustomerUsage(coupon, await cartRepo(tx).customerCouponUses(code, email));
+    assertCustomerUsage(coupon, await customerCouponUses(tx, code, email));
   }
 }
 

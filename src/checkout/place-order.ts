@@ -14,7 +14,7 @@ import type { FieldError, ShippingAddress } from './address.ts';
 import type { Order } from './order.ts';
 import { orderPayRepo } from './order-pay.repo.ts';
 import type { OrdersRepo } from './orders.repo.ts';
-import type { Destination } from './shipping.ts';
+import type { Destination } from '../cart/shipping.ts';
 
 /**
  * Why a refusal is not an ordinary one, for the doors to answer in their own way: over the

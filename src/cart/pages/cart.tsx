@@ -1,19 +1,27 @@
 import type { PageActionArgs, PageContext, PageLoaderArgs } from '../../page-context.ts';
 import { useEffect, useState } from 'react';
 import { Form, redirect, useNavigation, type MetaFunction } from 'react-router';
-import { ShopError } from '../../platform/errors/shop-error.ts';
+import { z } from 'zod';
 import { format, messages } from '../../platform/messages/index.ts';
 import { formatMoney } from '../../platform/money/money.ts';
-import { verifyNonce } from '../../platform/nonce/nonce.ts';
+import {
+  applyCoupon,
+  removeCoupon,
+  removeItem,
+  setQuantity,
+  type CartIdentity,
+  type CartOutcome,
+} from '../operations.ts';
+import { couponCodeField } from '../schemas.ts';
 import { Price } from '../../ui/price.tsx';
 import { QuantityInput } from '../../ui/quantity-input.tsx';
 import { APPLY_COUPON_NONCE, CART_NONCE, REMOVE_COUPON_NONCE } from '../nonces.ts';
-import { minor } from '../store-cart.ts';
+import { minor } from '../store-api.types.ts';
 import { CartTotalsRows, EmptyCart } from '../ui/cart-totals.tsx';
 import { CartShipping } from '../ui/cart-shipping.tsx';
-import { countries } from '../../checkout/countries.ts';
-import { normaliseState } from '../../checkout/address.ts';
-import { formatPostcode, isValidPostcode } from '../../checkout/postcode.ts';
+import { countries } from '../../platform/address/countries.ts';
+import { normaliseState } from '../../platform/address/country-locale.ts';
+import { formatPostcode, isValidPostcode } from '../../platform/address/postcode.ts';
 import { removeItemUrl } from '../ui/mini-cart.tsx';
 import { Notices } from '../../ui/notices.tsx';
 
@@ -31,39 +39,38 @@ export const headers = () => ({ 'Cache-Control': 'private, no-store' });
 async function followCartLink(
   context: PageLoaderArgs['context'],
   url: URL,
-  change: (sessionId: string) => Promise<string>,
+  change: (identity: CartIdentity) => Promise<CartOutcome>,
 ): Promise<never> {
-  const { shop, session } = context;
+  const { session } = context;
   const nonce = url.searchParams.get('_wpnonce') ?? undefined;
-  if (session && verifyNonce(shop.secret, nonce, CART_NONCE, session.id)) {
-    try {
-      const text = await change(session.id);
-      await shop.sessions.addNotice(session.id, { type: 'success', text });
-    } catch (error) {
-      if (!(error instanceof ShopError)) throw error;
-      await shop.sessions.addNotice(session.id, { type: 'error', text: error.message });
-    }
+  if (session && (await context.request.verifyNonce(CART_NONCE, nonce))) {
+    const outcome = await change({ sessionId: session.id });
+    if (outcome.ok) context.cartChanged(outcome.view);
+    const notice = outcome.ok ? outcome.notice : outcome.message;
+    await context.request.addNotice({ type: outcome.ok ? 'success' : 'error', text: notice });
   }
   throw redirect('/cart/', 303);
 }
 
+/** The cart page's no-JavaScript links: `?remove_item={key}` and `?remove_coupon={code}`. */
+const cartLinkSchema = z.looseObject({
+  remove_item: z.string().max(64).optional(),
+  remove_coupon: couponCodeField.optional(),
+});
+
 export async function loader({ url, context }: PageLoaderArgs) {
   const { shop, session } = context;
-  const removeKey = url.searchParams.get('remove_item');
-  if (removeKey !== null) {
-    await followCartLink(context, url, async (sessionId) => {
-      const view = await shop.cart.remove(sessionId, removeKey);
-      context.cartChanged(view);
-      const product = await shop.catalog.productById(view.removed.productId);
-      return format(messages.removedFromCart, { name: product?.name ?? '' });
-    });
+  const links = cartLinkSchema.safeParse(Object.fromEntries(url.searchParams));
+  const { remove_item: key, remove_coupon: code } = links.success ? links.data : {};
+  if (key !== undefined) {
+    await followCartLink(context, url, (identity) =>
+      removeItem(context.cartOperations, { ...identity, key }),
+    );
   }
-  const removeCoupon = url.searchParams.get('remove_coupon');
-  if (removeCoupon !== null) {
-    await followCartLink(context, url, async (sessionId) => {
-      context.cartChanged(await shop.cart.removeCoupon(sessionId, removeCoupon));
-      return messages.couponRemoved;
-    });
+  if (code !== undefined) {
+    await followCartLink(context, url, (identity) =>
+      removeCoupon(context.cartOperations, { ...identity, code }),
+    );
   }
   const view = await shop.cart.read(session?.id);
   const refusals = new Map(view.couponRefusals.map((refusal) => [refusal.code, refusal.message]));
@@ -97,16 +104,10 @@ async function applyCouponFromForm(
   sessionId: string,
   code: string,
 ): Promise<ActionData | Response> {
-  try {
-    context.cartChanged(await context.shop.cart.applyCoupon(sessionId, code));
-  } catch (error) {
-    if (!(error instanceof ShopError)) throw error;
-    return { couponError: error.message, couponCode: code };
-  }
-  await context.shop.sessions.addNotice(sessionId, {
-    type: 'success',
-    text: messages.couponApplied,
-  });
+  const applied = await applyCoupon(context.cartOperations, { sessionId, code });
+  if (!applied.ok) return { couponError: applied.message, couponCode: code };
+  context.cartChanged(applied.view);
+  await context.request.addNotice({ type: 'success', text: applied.notice });
   return redirect('/cart/', 303);
 }
 
@@ -151,40 +152,55 @@ async function changeShipping(
  */
 export async function action({ request, context }: PageActionArgs): Promise<ActionData | Response> {
   const form = await request.formData();
-  const { shop, session } = context;
+  const { session } = context;
+  const fields = cartForm.safeParse(Object.fromEntries(form));
   if (
     !session ||
-    !verifyNonce(shop.secret, String(form.get('_wpnonce') ?? ''), CART_NONCE, session.id)
+    !fields.success ||
+    !(await context.request.verifyNonce(CART_NONCE, fields.data._wpnonce))
   ) {
     return { errors: [messages.invalidNonce] };
   }
   const shipping = await changeShipping(context, session.id, form);
   if (shipping) return shipping;
-  const couponCode = form.get('coupon_code');
-  if (couponCode !== null) {
-    return applyCouponFromForm(
-      context,
-      session.id,
-      typeof couponCode === 'string' ? couponCode.slice(0, 200) : '',
-    );
+  if (fields.data.coupon_code !== undefined) {
+    return applyCouponFromForm(context, session.id, fields.data.coupon_code);
   }
+  return updateQuantities(context, session.id, form);
+}
+
+/** The cart form's fields other than the quantity boxes and the shipping forms. */
+const cartForm = z.looseObject({
+  _wpnonce: z.string().max(64).optional(),
+  coupon_code: couponCodeField.optional(),
+});
+
+/** A quantity box: decimal digits only (an empty box or `0x2` is not a quantity; 0 removes). */
+const quantityBox = z
+  .string()
+  .regex(/^\d{1,7}$/)
+  .transform(Number);
+const quantityBoxName = /^cart\[([a-f0-9]{32})\]\[qty\]$/;
+
+async function updateQuantities(
+  context: PageContext,
+  sessionId: string,
+  form: FormData,
+): Promise<ActionData | Response> {
   const errors: string[] = [];
   let lastView;
   for (const [name, value] of form.entries()) {
-    const match = /^cart\[([a-f0-9]{32})\]\[qty\]$/.exec(name);
-    if (!match || typeof value !== 'string') continue;
-    // Decimal digits only: an empty box or `0x2` is not a quantity (0 would remove the line).
-    const quantity = /^\d{1,7}$/.test(value) ? Number(value) : -1;
-    try {
-      lastView = await shop.cart.setQuantity(session.id, match[1]!, quantity);
-    } catch (error) {
-      if (!(error instanceof ShopError)) throw error;
-      errors.push(error.message);
-    }
+    const key = quantityBoxName.exec(name)?.[1];
+    if (key === undefined) continue;
+    const quantity = quantityBox.safeParse(value);
+    const input = { sessionId, key, quantity: quantity.success ? quantity.data : -1 };
+    const updated = await setQuantity(context.cartOperations, input);
+    if (updated.ok) lastView = updated.view;
+    else errors.push(updated.message);
   }
   if (lastView) context.cartChanged(lastView);
   if (errors.length > 0) return { errors };
-  await shop.sessions.addNotice(session.id, { type: 'success', text: messages.cartUpdated });
+  await context.request.addNotice({ type: 'success', text: messages.cartUpdated });
   return redirect('/cart/', 303);
 }
 
@@ -219,7 +235,7 @@ function CouponForm({
       data-apply-coupon-nonce={couponNonces.apply}
       data-remove-coupon-nonce={couponNonces.remove}
     >
-      <Form method="post" className="coupon" aria-busy={applying || undefined}>
+      <Form method="post" action="/cart/" className="coupon" aria-busy={applying || undefined}>
         <input type="hidden" name="_wpnonce" value={nonce} />
         <label htmlFor="coupon_code">{messages.couponCode}</label>
         <div className="coupon-row">
@@ -292,6 +308,7 @@ export default function CartPage({
         <div className="cart-main">
           <Form
             method="post"
+            action="/cart/"
             className="woocommerce-cart-form"
             aria-busy={navigation.state !== 'idle' || undefined}
           >

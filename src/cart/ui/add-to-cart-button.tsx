@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useRouteLoaderData } from 'react-router';
 import { messages } from '../../platform/messages/index.ts';
-import { addToCart } from './cart-store.ts';
+import { addToCart } from './browser-cart-store.ts';
 import { announce } from '../../ui/live-region.tsx';
 
 type ButtonState = 'normal' | 'loading' | 'added';

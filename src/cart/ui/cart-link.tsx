@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { refreshPanel, setPanelOpen, useCart, usePanelOpen } from './cart-store.ts';
+import { refreshPanel, setPanelOpen, useCart, usePanelOpen } from './browser-cart-store.ts';
 
 function hasCartCookie(): boolean {
   return document.cookie.split('; ').some((c) => c.startsWith('woocommerce_items_in_cart='));

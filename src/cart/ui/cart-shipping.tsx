@@ -1,9 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { Form, useSubmit } from 'react-router';
-import { countries, defaultCountry, findState, statesOf } from '../../checkout/countries.ts';
-import { countryLocale } from '../../checkout/country-locale.ts';
+import {
+  countries,
+  defaultCountry,
+  findState,
+  statesOf,
+} from '../../platform/address/countries.ts';
+import { countryLocale } from '../../platform/address/country-locale.ts';
 import { messages } from '../../platform/messages/index.ts';
-import type { StoreCart } from '../store-cart.ts';
+import type { StoreCart } from '../store-api.types.ts';
 import { ShippingMethods, shippingDestinationText } from './cart-totals.tsx';
 
 /**
@@ -47,7 +52,7 @@ export function CartShipping({ cart, nonce }: { cart: StoreCart; nonce: string }
   const [country, setCountry] = useState(destination?.country || defaultCountry);
   return (
     <div className="cart-shipping">
-      <Form method="post" ref={formRef} className="shipping-methods-form">
+      <Form method="post" action="/cart/" ref={formRef} className="shipping-methods-form">
         <input type="hidden" name="_wpnonce" value={nonce} />
         <ShippingMethods cart={cart} onChoose={() => submit(formRef.current)} />
         {!hydrated && (
@@ -59,7 +64,7 @@ export function CartShipping({ cart, nonce }: { cart: StoreCart; nonce: string }
       <p className="woocommerce-shipping-destination">{shippingDestinationText(cart)}</p>
       <details className="shipping-calculator">
         <summary>{messages.changeAddress}</summary>
-        <Form method="post" className="woocommerce-shipping-calculator">
+        <Form method="post" action="/cart/" className="woocommerce-shipping-calculator">
           <input type="hidden" name="_wpnonce" value={nonce} />
           <p className="form-row">
             <label htmlFor="calc_shipping_country">Country / Region</label>

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { addressLines } from '../../checkout/address-format.ts';
+import { addressLines } from '../../platform/address/address-format.ts';
 import { format, messages } from '../../platform/messages/index.ts';
 import { formatMoney } from '../../platform/money/money.ts';
-import { minor, type StoreCart } from '../store-cart.ts';
+import { minor, type StoreCart } from '../store-api.types.ts';
 
 /** The cart's one shipping package, if it needs shipping. */
 function shippingPackage(cart: StoreCart) {

@@ -1,5 +1,5 @@
 import { renderToStaticMarkup } from 'react-dom/server.browser';
-import type { StoreCart } from '../store-cart.ts';
+import type { StoreCart } from '../store-api.types.ts';
 import { CartCount, MiniCartContents } from './mini-cart.tsx';
 import { SlideOutCartBody } from './slide-out-cart.tsx';
 

@@ -1,5 +1,5 @@
-import type { StoreCart } from '../store-cart.ts';
-import { cartRemoveNonce, removeFromCart, useCart } from './cart-store.ts';
+import type { StoreCart } from '../store-api.types.ts';
+import { cartRemoveNonce, removeFromCart, useCart } from './browser-cart-store.ts';
 import { MiniCartContents } from './mini-cart.tsx';
 
 /**

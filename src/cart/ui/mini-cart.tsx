@@ -1,6 +1,6 @@
 import { formatMoney } from '../../platform/money/money.ts';
 import { messages } from '../../platform/messages/index.ts';
-import { minor, type StoreCart } from '../store-cart.ts';
+import { minor, type StoreCart } from '../store-api.types.ts';
 
 /**
  * The header's mini cart contents. Rendered by React in the page, and to static markup for the

@@ -3,14 +3,14 @@ import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-compone
 import { format, messages } from '../../platform/messages/index.ts';
 import { formatMoney } from '../../platform/money/money.ts';
 import { BlockingOverlay } from '../../ui/overlay.tsx';
-import { minor, type StoreCart, type StoreCartItem } from '../store-cart.ts';
+import { minor, type StoreCart, type StoreCartItem } from '../store-api.types.ts';
 import {
   refreshPanel,
   setPanelOpen,
   useCart,
   usePanelOpen,
   type PanelEvent,
-} from './cart-store.ts';
+} from './browser-cart-store.ts';
 
 /** What the panel's controls do; absent when the body is rendered to static markup (`html`). */
 export interface PanelControls {

@@ -2,7 +2,7 @@ import type { PageLoaderArgs } from '../../page-context.ts';
 import { useEffect, useId, useState } from 'react';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { data, type MetaFunction } from 'react-router';
-import { addToCart } from '../../cart/ui/cart-store.ts';
+import { addToCart } from '../../cart/ui/browser-cart-store.ts';
 import { format, messages } from '../../platform/messages/index.ts';
 import { Price } from '../../ui/price.tsx';
 import {

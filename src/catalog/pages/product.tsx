@@ -3,11 +3,11 @@ import { useState } from 'react';
 import { z } from 'zod';
 import { formatDate } from '../../ui/dates.ts';
 import { data, redirect, type MetaFunction } from 'react-router';
-import { addToCart } from '../../cart/ui/cart-store.ts';
+import { addToCart } from '../../cart/ui/browser-cart-store.ts';
 import { TtlCache } from '../../platform/cache/ttl-cache.ts';
 import { CATALOG_CACHE_TTL_MS, REVIEWS_PER_PAGE } from '../../platform/constants/index.ts';
-import { ShopError } from '../../platform/errors/shop-error.ts';
-import { recordId, wholeNumber } from '../../platform/http/validation.ts';
+import { addItem } from '../../cart/operations.ts';
+import { attributesByName, positiveQuantityField, productIdField } from '../../cart/schemas.ts';
 import { format, messages } from '../../platform/messages/index.ts';
 import { announce } from '../../ui/live-region.tsx';
 import { Price } from '../../ui/price.tsx';
@@ -104,54 +104,47 @@ async function loadPageData(
 }
 
 /** The product form's fields, parsed strictly: an id or quantity that is not a whole number is refused. */
-const productFormSchema = z.object({
-  productId: recordId,
-  quantity: wholeNumber(1, 1_000_000),
-  variationId: z.union([z.enum(['', '0']).transform(() => undefined), recordId]),
+const productForm = z.looseObject({
+  'add-to-cart': productIdField.optional(),
+  product_id: productIdField.optional(),
+  quantity: positiveQuantityField.default(1),
+  variation_id: z.union([z.enum(['', '0']).transform(() => undefined), productIdField]).optional(),
 });
+
+/** The form's fields, without the empty ones a form sends for untouched inputs. */
+function formFields(form: FormData): Record<string, string> {
+  return Object.fromEntries(
+    [...form.entries()].filter((entry): entry is [string, string] => entry[1] !== ''),
+  );
+}
 
 /** The no-JavaScript add to cart: the product form posts here, then back to the page (or cart). */
 export async function action({ request, params, context }: PageActionArgs) {
-  const form = await request.formData();
-  const session = await context.ensureSession();
-  const field = (name: string) => {
-    const value = form.get(name);
-    return typeof value === 'string' ? value : '';
-  };
-  const attributes: Record<string, string> = {};
-  for (const [name, value] of form.entries()) {
-    if (name.startsWith('attribute_') && typeof value === 'string' && value !== '') {
-      attributes[name.slice('attribute_'.length).replace(/^\w/, (c) => c.toUpperCase())] = value;
-    }
-  }
   const back = `/product/${params.slug}/`;
-  const parsed = productFormSchema.safeParse({
-    productId: field('add-to-cart') || field('product_id'),
-    quantity: field('quantity') || '1',
-    variationId: field('variation_id'),
+  const fields = formFields(await request.formData());
+  const parsed = productForm.safeParse(fields);
+  const productId = parsed.data?.['add-to-cart'] ?? parsed.data?.product_id;
+  if (!parsed.success || productId === undefined) {
+    await context.request.addNotice({ type: 'error', text: messages.invalidQuantity });
+    return redirect(back, 303);
+  }
+  const { id } = await context.ensureSession();
+  const added = await addItem(context.cartOperations, {
+    sessionId: id,
+    productId,
+    quantity: parsed.data.quantity,
+    variationId: parsed.data.variation_id,
+    attributes: attributesByName(fields),
   });
-  if (!parsed.success) {
-    await context.shop.sessions.addNotice(session.id, {
-      type: 'error',
-      text: messages.invalidQuantity,
-    });
+  if (!added.ok) {
+    await context.request.addNotice({ type: 'error', text: added.message });
     return redirect(back, 303);
   }
-  try {
-    const view = await context.shop.cart.add(session.id, { ...parsed.data, attributes });
-    context.cartChanged(view);
-    await context.shop.sessions.addNotice(session.id, {
-      type: 'success',
-      text: format(messages.addedToCart, { name: view.product.name }),
-      link: { href: '/cart/', label: messages.viewCart },
-    });
-    const { cartRedirectAfterAdd } = await context.shop.settings.read();
-    return redirect(cartRedirectAfterAdd ? '/cart/' : back, 303);
-  } catch (error) {
-    if (!(error instanceof ShopError)) throw error;
-    await context.shop.sessions.addNotice(session.id, { type: 'error', text: error.message });
-    return redirect(back, 303);
-  }
+  context.cartChanged(added.view);
+  const link = { href: '/cart/', label: messages.viewCart };
+  await context.request.addNotice({ type: 'success', text: added.notice, link });
+  const { cartRedirectAfterAdd } = await context.request.settings.read();
+  return redirect(cartRedirectAfterAdd ? '/cart/' : back, 303);
 }
 
 type ProductPageData = Awaited<ReturnType<typeof loadPageData>>;

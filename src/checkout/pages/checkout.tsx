@@ -4,7 +4,7 @@ import { data, redirect, type HeadersFunction, type MetaFunction } from 'react-r
 import { logoutUrl, safeRedirect } from '../../accounts/account.ts';
 import { LOGIN_NONCE, LOGIN_NONCE_FIELD, LOGOUT_NONCE } from '../../accounts/nonces.ts';
 import { APPLY_COUPON_NONCE, REMOVE_COUPON_NONCE } from '../../cart/nonces.ts';
-import { minor, type StoreCart } from '../../cart/store-cart.ts';
+import { minor, type StoreCart } from '../../cart/store-api.types.ts';
 import { EmptyCart } from '../../cart/ui/cart-totals.tsx';
 import { paymentMethodById } from '../../payments/methods.ts';
 import { STRIPE_NONCES } from '../../payments/nonces.ts';
@@ -19,7 +19,7 @@ import { TermsAgreement } from '../ui/terms-agreement.tsx';
 import { Notices } from '../../ui/notices.tsx';
 import { BlockingOverlay } from '../../ui/overlay.tsx';
 import type { FieldError } from '../address.ts';
-import { defaultCountry } from '../countries.ts';
+import { defaultCountry } from '../../platform/address/countries.ts';
 import { CHECKOUT_NONCE, UPDATE_ORDER_REVIEW_NONCE } from '../nonces.ts';
 import { checkoutRequest, refusalHttp } from '../checkout-answers.ts';
 import { placeOrder } from '../operations.ts';

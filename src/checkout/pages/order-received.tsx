@@ -3,7 +3,7 @@ import { formatDate } from '../../ui/dates.ts';
 import { Fragment } from 'react';
 import { data, redirect, type MetaFunction } from 'react-router';
 import { settleReturn } from '../../payments/settlement.ts';
-import { addressLines } from '../address-format.ts';
+import { addressLines } from '../../platform/address/address-format.ts';
 import type { Order } from '../order.ts';
 import { messages } from '../../platform/messages/index.ts';
 import { formatMoney } from '../../platform/money/money.ts';

@@ -9,7 +9,7 @@ import {
   type FieldError,
   type FieldProblem,
 } from '../address.ts';
-import { defaultCountry, findState } from '../countries.ts';
+import { defaultCountry, findState } from '../../platform/address/countries.ts';
 
 /** What the parent hears of typing and choosing in an address field. */
 export interface AddressInputEvent {

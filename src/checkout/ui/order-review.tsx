@@ -1,5 +1,5 @@
 import { renderToStaticMarkup } from 'react-dom/server.browser';
-import { minor, type StoreCart } from '../../cart/store-cart.ts';
+import { minor, type StoreCart } from '../../cart/store-api.types.ts';
 import { CartTotalsRows, ShippingMethods } from '../../cart/ui/cart-totals.tsx';
 import { formatMoney } from '../../platform/money/money.ts';
 

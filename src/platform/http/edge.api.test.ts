@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPLY_COUPON_NONCE } from '../../cart/nonces.ts';
-import type { StoreCart } from '../../cart/store-cart.ts';
+import type { StoreCart } from '../../cart/store-api.types.ts';
 import { LOGIN_NONCE } from '../../accounts/nonces.ts';
 import { STRIPE_NONCES } from '../../payments/nonces.ts';
 import { ShopperClient } from '../../testing/browser-like-client.ts';

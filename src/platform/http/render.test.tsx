@@ -57,6 +57,12 @@ describe.runIf(existsSync(buildFile))('page rendering', () => {
   async function render(entry: ServerBuild, url: string, signedIn: boolean) {
     const context: PageContext = {
       shop,
+      // The pages rendered here only read; a request without cookies stands in for routes' view.
+      request: shop.requestContexts(
+        { ip: '127.0.0.1', cookies: {}, headers: {} } as never,
+        {} as never,
+      ),
+      cartOperations: shop.cartOperations,
       session: signedIn ? session : undefined,
       ensureSession: async () => session,
       nonce: (action) => createNonce(shop.secret, action, signedIn ? session.id : ''),

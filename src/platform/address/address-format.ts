@@ -1,10 +1,19 @@
 import { formatAddress } from 'localized-address-format';
-import type { ShippingAddress } from './address.ts';
 import { countries, findState, isCountry } from './countries.ts';
 import { formatOrder } from './country-locale.ts';
 
 /** What an address needs to be printed: its country, and whichever other fields it has. */
-export type PrintableAddress = Partial<ShippingAddress> & { country: string };
+export interface PrintableAddress {
+  country: string;
+  first_name?: string;
+  last_name?: string;
+  company?: string;
+  address_1?: string;
+  address_2?: string;
+  city?: string;
+  state?: string;
+  postcode?: string;
+}
 
 /** Countries whose address line names the state by its code (WooCommerce's `{state_code}`). */
 const stateByCode = new Set(['US', 'CA']);

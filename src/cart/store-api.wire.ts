@@ -2,7 +2,7 @@ import { imageSrcSet, imageUrl } from '../catalog/images.ts';
 import { maxPurchaseQuantity, type Product, type ProductImage } from '../catalog/product.ts';
 import { USD, type Currency } from '../platform/money/money.ts';
 import type { CartTotals } from './cart.ts';
-import type { StoreCart, StorePrices, StoreShippingPackage } from './store-cart.ts';
+import type { StoreCart, StorePrices, StoreShippingPackage } from './store-api.types.ts';
 
 function currencyFields(currency: Currency) {
   return {

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { getJson, postForm, wcAjaxUrl } from '../../platform/http/client.ts';
-import type { StoreCart } from '../store-cart.ts';
+import type { StoreCart } from '../store-api.types.ts';
 
 /**
  * The browser's one cart store: fed by every cart response, read by every cart widget.

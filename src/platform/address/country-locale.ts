@@ -1,6 +1,6 @@
 import { formatAddress } from 'localized-address-format';
-import { messages } from '../platform/messages/index.ts';
-import { defaultCountry, isCountry, statesOf } from './countries.ts';
+import { messages } from '../messages/index.ts';
+import { defaultCountry, findState, isCountry, statesOf } from './countries.ts';
 
 /** The address fields whose label, requiredness, visibility and order depend on the country. */
 export type LocaleField = 'city' | 'state' | 'postcode';
@@ -147,4 +147,13 @@ export function countryLocale(country: string): CountryLocale {
   };
   cache.set(code, locale);
   return locale;
+}
+
+/**
+ * A known state's code rather than its name; no state where the country has no state field
+ * (a state left over from another country posted without JavaScript).
+ */
+export function normaliseState(country: string, state: string): string {
+  if (countryLocale(country).state.input === 'hidden') return '';
+  return findState(country, state)?.code ?? state;
 }
