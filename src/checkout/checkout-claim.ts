@@ -36,6 +36,11 @@ export async function releaseCheckout(
   sessionId: string,
   holder: string,
 ): Promise<void> {
-  server.finish(holder);
-  await cartRepo(db).releaseCheckout(sessionId, holder);
+  // The claim goes first: while the database still names this attempt, it must count as running,
+  // or a second submit would take the claim over from an attempt that has not let go yet.
+  try {
+    await cartRepo(db).releaseCheckout(sessionId, holder);
+  } finally {
+    server.finish(holder);
+  }
 }
