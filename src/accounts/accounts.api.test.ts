@@ -513,7 +513,8 @@ describe.each(databaseKinds)('log-in limits on %s', (kind) => {
 
   it('refuses an IP after 20 attempts, whatever the email', async () => {
     const { client, loginNonce } = await shopperAtCheckout(t);
-    // The first test's six attempts count for this IP too.
+    // Counted from nothing: what earlier tests counted may sit in another window by now.
+    await t.shop.db.deleteFrom('rate_limits').execute();
     let refusedAt = 0;
     for (let i = 0; i < LOGIN_RATE_LIMIT.perIp.max + 1; i++) {
       const answer = await logIn(client, {
@@ -527,7 +528,7 @@ describe.each(databaseKinds)('log-in limits on %s', (kind) => {
       }
       expect(answer.status).toBe(401);
     }
-    expect(refusedAt).toBe(LOGIN_RATE_LIMIT.perIp.max - LOGIN_RATE_LIMIT.perEmail.max - 1);
+    expect(refusedAt).toBe(LOGIN_RATE_LIMIT.perIp.max);
     const other = await logIn(client, {
       username: 'someone-new@example.com',
       password: 'guess',

@@ -272,7 +272,8 @@ export function registerWebhookRoute(app: App, shop: Shop): void {
       const signature = request.headers['stripe-signature'];
       const answer = await settleWebhook(
         deps,
-        String(request.body ?? ''),
+        // Events are JSON, kept as their raw text for the signature; any other body is no event.
+        typeof request.body === 'string' ? request.body : '',
         typeof signature === 'string' ? signature : '',
       );
       if (answer.kind === 'invalid')
