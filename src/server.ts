@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { ServerBuild } from 'react-router';
@@ -23,7 +24,15 @@ export interface ServerOptions {
   build?: ServerBuild | undefined;
   /** Where the browser assets of that build are (build/client). */
   clientDir?: string | undefined;
+  /** Vite's dev middleware (`npm run dev`): it serves the browser modules, before any route. */
+  devMiddleware?: DevMiddleware | undefined;
 }
+
+type DevMiddleware = (
+  request: IncomingMessage,
+  response: ServerResponse,
+  next: (error?: unknown) => void,
+) => void;
 
 /** The one Fastify server: static files, the test processor, ajax and Store API calls, then pages. */
 export async function buildServer(shop: Shop, options: ServerOptions = {}): Promise<App> {
@@ -41,6 +50,11 @@ export async function buildServer(shop: Shop, options: ServerOptions = {}): Prom
     trustProxy: process.env.TRUST_PROXY === '1',
     answerEarly: pages ? pages.answerFromCache : undefined,
   });
+  if (options.devMiddleware) {
+    const { default: middie } = await import('@fastify/middie');
+    await app.register(middie);
+    app.use(options.devMiddleware);
+  }
 
   if (options.clientDir) {
     await app.register(fastifyStatic, {
