@@ -47,6 +47,9 @@ export default defineConfig(({ command, isSsrBuild }) => ({
         : [],
   },
   build: isSsrBuild ? { rollupOptions: { input: SERVER_ENTRIES } } : {},
+  // The bundled libraries' development checks (react-aria reads process.env on every render)
+  // are dropped from the server build, as they are from the browser's.
+  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
   ssr: {
     external: ['better-sqlite3', 'pg', 'sharp', 'pino', 'stripe'],
     // Bundled: React Router in its production build, and what Node would otherwise load file by
