@@ -29,7 +29,7 @@ const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP ?? 5);
  */
 const BASELINE_SECONDS = Number(process.env.BENCH_BASELINE_SECONDS ?? 3);
 const CONNECTIONS = 10;
-const START_TIMEOUT_MS = 60_000;
+const START_TIMEOUT_MS = 120_000;
 const HOODIE_ID = 1;
 const HOODIE_PAGE = '/product/classic-hoodie/';
 const SAME_ORIGIN = { 'sec-fetch-site': 'same-origin' };
