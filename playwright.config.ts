@@ -48,7 +48,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'node --import tsx src/main.ts',
+    command: 'node build/server/main.js',
     url: `http://127.0.0.1:${port}/shop/`,
     timeout: 120_000,
     reuseExistingServer: false,

@@ -44,7 +44,8 @@ export default async function handleRequest(
   return renderStreaming(request, status, headers, context, nonce);
 }
 
-async function renderStreaming(
+/** React's streaming renderer, which waits for suspended boundaries (also the tests' reference). */
+export async function renderStreaming(
   request: Request,
   status: number,
   headers: Headers,

@@ -15,7 +15,7 @@ const base = `http://127.0.0.1:${port}`;
 const outDir = path.resolve('docs/screenshots');
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-shots-'));
 
-const server = spawn('node', ['--import', 'tsx', 'src/main.ts'], {
+const server = spawn('node', ['build/server/main.js'], {
   env: {
     ...process.env,
     PORT: String(port),

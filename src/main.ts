@@ -1,6 +1,5 @@
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import type { ServerBuild } from 'react-router';
+import { fileURLToPath } from 'node:url';
+import * as build from 'virtual:react-router/server-build';
 import { loadConfig } from './platform/config/config.ts';
 import { createLogger } from './platform/log/log.ts';
 import { buildServer } from './server.ts';
@@ -10,11 +9,9 @@ const config = loadConfig();
 const log = createLogger(config.logLevel);
 const shop = await createShop(config, log);
 if (config.host === '0.0.0.0' || config.host === '::') shop.address.host = '127.0.0.1';
-const buildDir = path.resolve('build');
-const build = (await import(
-  pathToFileURL(path.join(buildDir, 'server/index.js')).href
-)) as ServerBuild;
-const app = await buildServer(shop, { build, clientDir: path.join(buildDir, 'client') });
+// This file is built into build/server/main.js, beside the pages; their browser files are in build/client.
+const clientDir = fileURLToPath(new URL('../client', import.meta.url));
+const app = await buildServer(shop, { build, clientDir });
 
 await app.listen({ port: config.port, host: config.host });
 const address = app.server.address();

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { mountTestProcessor } from '@shop/test-processor';
@@ -26,7 +27,15 @@ export interface ServerOptions {
   build?: ServerBuild | undefined;
   /** Where the browser assets of that build are (build/client). */
   clientDir?: string | undefined;
+  /** Vite's dev middleware (`npm run dev`): it serves the browser modules, before any route. */
+  devMiddleware?: DevMiddleware | undefined;
 }
+
+type DevMiddleware = (
+  request: IncomingMessage,
+  response: ServerResponse,
+  next: (error?: unknown) => void,
+) => void;
 
 /** The narrow dependencies of the cart's doors. */
 function cartDoors(shop: Shop): CartDoorDeps {
@@ -62,6 +71,11 @@ export async function buildServer(shop: Shop, options: ServerOptions = {}): Prom
     answerEarly: pages ? pages.answerFromCache : undefined,
   });
   recordRoutes(app);
+  if (options.devMiddleware) {
+    const { default: middie } = await import('@fastify/middie');
+    await app.register(middie);
+    app.use(options.devMiddleware);
+  }
 
   if (options.clientDir) {
     await app.register(fastifyStatic, {

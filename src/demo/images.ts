@@ -1,6 +1,5 @@
 import { mkdir, rename, stat } from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
 import { IMAGE_WIDTHS } from '../platform/constants/index.ts';
 
 export interface DemoImageSpec {
@@ -14,6 +13,9 @@ export interface DemoImageSpec {
 }
 
 export const ORIGINAL_SIZE = 1600;
+
+/** Loaded only when an image is missing: a restart on a seeded shop starts without libvips. */
+const loadSharp = () => import('sharp').then((module) => module.default);
 
 const shapes: Record<DemoImageSpec['shape'], string> = {
   hoodie:
@@ -50,6 +52,7 @@ export async function generateDemoImage(
   await mkdir(mediaDir, { recursive: true });
   const original = path.join(mediaDir, `${spec.file}-original.png`);
   if (!(await exists(original))) {
+    const sharp = await loadSharp();
     await writeAtomically(original, (tmp) =>
       sharp(Buffer.from(svg(spec)))
         .png({ compressionLevel: 9 })
@@ -59,6 +62,7 @@ export async function generateDemoImage(
   for (const width of IMAGE_WIDTHS) {
     const target = path.join(mediaDir, `${spec.file}-${width}.webp`);
     if (await exists(target)) continue;
+    const sharp = await loadSharp();
     await writeAtomically(target, (tmp) =>
       sharp(original).resize(width).webp({ quality: 82 }).toFile(tmp),
     );

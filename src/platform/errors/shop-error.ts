@@ -8,8 +8,9 @@ export class ShopError extends Error {
   readonly [BRAND] = true;
 
   /**
-   * `instanceof` by brand, not by class identity: the page bundle carries its own copy of this
-   * class, and an error thrown by a service must still be recognised there.
+   * `instanceof` by brand, not by class identity. The built server is one module graph (one copy
+   * of this class), but the API tests serve pages from build/server/index.js with services from
+   * the sources: two copies, and an error thrown by a service must still be recognised by a page.
    */
   static override [Symbol.hasInstance](value: unknown): boolean {
     return (

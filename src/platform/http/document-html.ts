@@ -1,8 +1,9 @@
 /**
  * A rendered page's HTML, carried beside React Router's Response instead of in its body: a string
  * body would be copied into a web stream (and encoded, and read back) only for the bridge in
- * pages.ts to turn it into a Buffer. `Symbol.for`, because entry.server is bundled into the React
- * Router build while pages.ts is not. A Response without it is read the ordinary way.
+ * pages.ts to turn it into a Buffer. `Symbol.for`, because tests serve entry.server from the build
+ * with pages.ts from the sources (in the built server both are one module). A Response without it
+ * is read the ordinary way.
  */
 const DOCUMENT_HTML = Symbol.for('shop.document-html');
 
