@@ -109,6 +109,9 @@ export async function placeOrder(
   if (!claim) throw new ShopError('checkout_in_progress', messages.checkoutInProgress, 409);
   let session: Session | undefined;
   try {
+    // Read again under the claim: a submit at the same moment may have ordered this cart already.
+    if ((await deps.cart.read(sessionId)).totals.lines.length === 0)
+      return failure([messages.checkoutCartEmpty]);
     let customerId = loggedIn;
     if (signUp) {
       const opened = await deps.accounts.register({
