@@ -113,7 +113,7 @@ export async function createShop(
       {
         name: 'hold_stock',
         everyMs: HOLD_STOCK_SWEEP_MS,
-        run: (now) => cancelUnpaidOrders(holdStock, now),
+        run: (now, stopping) => cancelUnpaidOrders(holdStock, now, stopping),
       },
     ],
     log,

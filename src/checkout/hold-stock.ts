@@ -30,7 +30,11 @@ const WAITING_FOR_SHOPPER: readonly string[] = [
  * is asked first: a payment that succeeded meanwhile pays the order, and one still processing
  * leaves it alone. Returns how many orders this call cancelled.
  */
-export async function cancelUnpaidOrders(deps: HoldStockDeps, now: Date): Promise<number> {
+export async function cancelUnpaidOrders(
+  deps: HoldStockDeps,
+  now: Date,
+  stopping?: AbortSignal,
+): Promise<number> {
   const { holdStockMinutes } = await deps.settings.read();
   if (holdStockMinutes < 1) return 0;
   const cutoff = new Date(now.getTime() - holdStockMinutes * 60_000);
@@ -41,6 +45,8 @@ export async function cancelUnpaidOrders(deps: HoldStockDeps, now: Date): Promis
   do {
     page = await repo.overdue(cutoff, afterId, HOLD_STOCK_SWEEP_BATCH);
     for (const order of page) {
+      // A stopping server leaves the rest to the next sweep (any server's): each order stands alone.
+      if (stopping?.aborted) return cancelled;
       afterId = order.id;
       if (await paymentMayStillCome(deps, order)) continue;
       if (await repo.cancelOverdue(order.id, cutoff, now, messages.unpaidOrderCancelled))

@@ -8,7 +8,8 @@ import { jobLeasesRepo } from './job-leases.repo.ts';
 export interface ShopJob {
   name: string;
   everyMs: number;
-  run(now: Date): Promise<unknown>;
+  /** `stopping` is aborted when the server stops: a long run ends between two steps. */
+  run(now: Date, stopping: AbortSignal): Promise<unknown>;
 }
 
 /** Heartbeats of servers gone this long are deleted. */
@@ -24,6 +25,7 @@ export function jobRunner(db: Db, server: AppServer, jobs: ShopJob[], log: Logge
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let stopped = false;
+  const stopping = new AbortController();
 
   async function tickOnce(): Promise<void> {
     await server.beat();
@@ -32,7 +34,7 @@ export function jobRunner(db: Db, server: AppServer, jobs: ShopJob[], log: Logge
       const taken = await leases.take(`job:${job.name}`, server.id, now, job.everyMs, {
         renew: false,
       });
-      if (taken) await job.run(now);
+      if (taken) await job.run(now, stopping.signal);
     }
     await leases.deleteExpired(
       'server:',
@@ -63,6 +65,7 @@ export function jobRunner(db: Db, server: AppServer, jobs: ShopJob[], log: Logge
       if (stopped) return;
       stopped = true;
       clearInterval(timer);
+      stopping.abort();
       await running?.catch(() => undefined);
       await server.stop();
     },
