@@ -20,12 +20,6 @@ import { setupIntentRoutes } from './routes/setup-intents.ts';
 import { testProcessorRepo } from './test-processor.repo.ts';
 import { webhookDelivery, type DeliveryReport } from './webhook-delivery.ts';
 
-export {
-  TEST_PROCESSOR_PATH,
-  TEST_PUBLISHABLE_KEY,
-  TEST_SECRET_KEY,
-  TEST_WEBHOOK_SECRET,
-} from './keys.ts';
 export type { DeliveryReport } from './webhook-delivery.ts';
 
 export interface TestProcessorOptions {
