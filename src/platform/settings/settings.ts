@@ -65,7 +65,26 @@ export function parseSettings(rows: { name: string; value: string }[]): ShopSett
 
 export function settingsStore(db: Db, ttlMs: number) {
   const cache = new TtlCache<'settings', ShopSettings>(ttlMs, 1);
+  const named = new TtlCache<string, Map<string, string>>(ttlMs, 64);
   return {
+    /**
+     * Options a business folder reads and parses itself, by WooCommerce's names: those set, kept
+     * as long as the shop's own settings.
+     */
+    async options(names: readonly string[]): Promise<Map<string, string>> {
+      const key = names.join('\n');
+      const known = named.get(key);
+      if (known) return known;
+      const rows = await db
+        .selectFrom('settings')
+        .select(['name', 'value'])
+        .where('name', 'in', [...names])
+        .execute();
+      const values = new Map(rows.map((row) => [row.name, row.value]));
+      if (ttlMs > 0) named.set(key, values);
+      return values;
+    },
+
     async read(): Promise<ShopSettings> {
       const known = cache.get('settings');
       if (known) return known;
@@ -87,6 +106,7 @@ export function settingsStore(db: Db, ttlMs: number) {
         .onConflict((oc) => oc.column('name').doUpdateSet({ value: text }))
         .execute();
       cache.clear();
+      named.clear();
     },
   };
 }
