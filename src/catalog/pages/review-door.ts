@@ -67,6 +67,9 @@ export async function reviewDoor(context: PageContext, fields: Record<string, st
     return refuse(403, messages.reviewExpired);
   const posted = await postReview(context.shop.catalogOperations, input, await posterOf(context));
   if (!posted.ok) return refuse(refusalStatus[posted.reason], posted.message, posted.field);
+  // As WordPress's comment cookies do: the reviewer's next pages are rendered for them, never
+  // answered from a cache that predates their review.
+  await context.ensureSession();
   const hash = posted.moderationHash;
   const target = { id: posted.reviewId, status: posted.status, ...(hash && { hash }) };
   return redirect(reviewPermalink(posted.productSlug, target), 303);

@@ -33,18 +33,22 @@ function RatingStars({
   labels,
   required,
   initial,
-  invalid,
+  describedBy,
 }: {
   labels: readonly string[];
   required: boolean;
   initial: string;
-  invalid: boolean;
+  /** The refusal's message, when it is about the rating. */
+  describedBy: string | undefined;
 }) {
   const [chosen, setChosen] = useState(initial);
   const id = useId();
   const current = chosen === '' ? messages.rateLabel : (labels[Number(chosen) - 1] ?? '');
   return (
-    <fieldset className="comment-form-rating" aria-invalid={invalid || undefined}>
+    <fieldset
+      className={`comment-form-rating${describedBy ? ' is-invalid' : ''}`}
+      aria-describedby={describedBy}
+    >
       <legend>
         {messages.yourRating}
         {required && (
@@ -143,7 +147,7 @@ export function ReviewForm({
           labels={params.i18n_rating_options}
           required={ratingRequired}
           initial={values.rating ?? ''}
-          invalid={invalid('rating')}
+          describedBy={describedBy('rating')}
         />
         <p className="comment-form-comment">
           <label htmlFor="comment">
@@ -172,6 +176,7 @@ export function ReviewForm({
                 id="author"
                 name="author"
                 type="text"
+                className="input-text"
                 autoComplete="name"
                 maxLength={100}
                 required
@@ -189,6 +194,7 @@ export function ReviewForm({
                 id="email"
                 name="email"
                 type="email"
+                className="input-text"
                 autoComplete="email"
                 maxLength={254}
                 required

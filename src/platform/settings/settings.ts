@@ -98,6 +98,14 @@ export function settingsStore(db: Db, ttlMs: number) {
       return settings;
     },
 
+    /** Sets (or, with undefined, removes) an option by its name; every reader sees it next. */
+    async setOption(name: string, value: string | undefined): Promise<void> {
+      await db.deleteFrom('settings').where('name', '=', name).execute();
+      if (value !== undefined) await db.insertInto('settings').values({ name, value }).execute();
+      cache.clear();
+      named.clear();
+    },
+
     async set<K extends keyof ShopSettings>(name: K, value: ShopSettings[K]): Promise<void> {
       const text = typeof value === 'boolean' ? (value ? 'yes' : 'no') : String(value);
       await db
