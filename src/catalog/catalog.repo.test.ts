@@ -4,8 +4,8 @@ import type { DatabaseHandle } from '../platform/db/database.ts';
 import { databaseKinds, openTestDatabase } from '../platform/db/testing/test-database.ts';
 import { sharedTestDataDir } from '../testing/test-shop.ts';
 import { catalogRepo } from './catalog.repo.ts';
+import { currentPrice } from './product-rules.ts';
 import { reviewsRepo } from './reviews.repo.ts';
-import { currentPrice } from './product.ts';
 
 describe.each(databaseKinds)('catalog repository on %s', (kind) => {
   let handle: DatabaseHandle;

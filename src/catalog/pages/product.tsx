@@ -12,7 +12,7 @@ import { parsePage } from '../listing.ts';
 import { REVIEW_NONCE } from '../nonces.ts';
 import type { CatalogOperationDeps } from '../operations.ts';
 import { singleProductParams } from '../product-page-settings.ts';
-import { currentPrice, isInStock, maxPurchaseQuantity, priceRange } from '../product.ts';
+import { currentPrice, isInStock, maxPurchaseQuantity, priceRange } from '../product-rules.ts';
 import { isModerationHash, reviewWindow, type Review } from '../reviews.ts';
 import { AddToCartForm } from '../ui/add-to-cart-form.tsx';
 import { ProductGallery } from '../ui/product-gallery.tsx';

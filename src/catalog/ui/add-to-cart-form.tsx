@@ -4,7 +4,7 @@ import { messages } from '../../platform/messages/index.ts';
 import { announce } from '../../ui/live-region.tsx';
 import { Price } from '../../ui/price.tsx';
 import { QuantityInput } from '../../ui/quantity-input.tsx';
-import { attributeFieldName } from '../product.ts';
+import { attributeFieldName } from '../product-rules.ts';
 
 export interface AddToCartProduct {
   id: number;

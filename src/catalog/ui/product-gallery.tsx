@@ -4,7 +4,7 @@ import { GALLERY_CAROUSEL } from '../../platform/constants/index.ts';
 import { format, messages } from '../../platform/messages/index.ts';
 import { imageSrcSet, imageUrl, largeImageUrl } from '../images.ts';
 import type { SingleProductParams } from '../product-page-settings.ts';
-import type { ProductImage } from '../product.ts';
+import type { ProductImage } from '../product-rules.ts';
 import { carouselDots } from './carousel-dots.ts';
 import { useHoverZoom } from './hover-zoom.ts';
 import { openPhotoViewer, type ViewerSlide } from './photo-viewer.ts';
