@@ -25,6 +25,7 @@ import { checkoutRequest, refusalHttp } from '../checkout-answers.ts';
 import { placeOrder } from '../operations.ts';
 import { checkoutForm } from '../schemas.ts';
 import { AddressFields, revalidateAddressFields } from '../ui/address-fields.tsx';
+import searchableSelectStyles from '../ui/searchable-select.css?url';
 import { confirmFromMarker, parseConfirmMarker, preparePayment } from '../ui/browser-payment.ts';
 import { CheckoutCoupon } from '../ui/checkout-coupon.tsx';
 import { CheckoutLogin } from '../ui/checkout-login.tsx';
@@ -37,6 +38,8 @@ import {
 } from '../ui/order-review-updater.ts';
 import { methodsFor, PaymentMethods } from '../ui/payment-methods.tsx';
 import { orderReviewPayload, requiredAddressFilled } from '../ui/order-review-payload.ts';
+
+export const links = () => [{ rel: 'stylesheet', href: searchableSelectStyles }];
 
 export const meta: MetaFunction = () => [{ title: `Checkout – ${messages.shopName}` }];
 /** Never cached; a refusal over the card-testing limit keeps its `Retry-After`. */

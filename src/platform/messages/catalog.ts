@@ -74,18 +74,4 @@ export const catalogMessages = {
     'Only logged in customers who have purchased this product may leave a review.',
   reviewExpired: 'The page has been open for a long time. Please submit your review again.',
   reviewProductMissing: 'Sorry, this product cannot be reviewed.',
-
-  // Searchable selects (seed 000 §8: the dropdown's texts)
-  dropdown: {
-    errorLoading: 'The results could not be loaded',
-    inputTooShort: 'Please enter {count} or more characters',
-    inputTooLong: 'Please delete {count} characters',
-    inputTooLongOne: 'Please delete {count} character',
-    maximumSelected: 'You can only select {count} items',
-    maximumSelectedOne: 'You can only select {count} item',
-    noResults: 'No results found',
-    searching: 'Searching…',
-    loadingMore: 'Loading more results…',
-    removeAllItems: 'Remove all items',
-  },
 } as const;

@@ -1,4 +1,5 @@
 import { catalogMessages } from './catalog.ts';
+import { dropdownMessages } from './dropdown.ts';
 
 /**
  * Every text a person reads, keyed. Seed wording where the seeds give it.
@@ -6,6 +7,7 @@ import { catalogMessages } from './catalog.ts';
  */
 export const messages = {
   ...catalogMessages,
+  ...dropdownMessages,
   shopName: 'Hearth & Thread',
   testModeBanner: 'Test mode: payments go to the built-in test processor. No real money moves.',
 
