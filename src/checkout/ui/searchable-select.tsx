@@ -86,6 +86,7 @@ export function SearchableSelect({
     element.dispatchEvent(new Event('change', { bubbles: true }));
   };
 
+  const chosenLabel = options.find((option) => option.value === value)?.label;
   const invalid = select['aria-invalid'] === true || select['aria-invalid'] === 'true';
   return (
     <>
@@ -127,8 +128,11 @@ export function SearchableSelect({
               aria-describedby={select['aria-describedby']}
               aria-required={select['aria-required']}
               autoComplete="off"
-              // Typing replaces the chosen name, as in selectWoo's empty search field.
-              onFocus={(event) => event.currentTarget.select()}
+              // Typing replaces the chosen name, as in selectWoo's empty search field (only the
+              // chosen name: focus can come back mid-typing while the list opens).
+              onFocus={(event) => {
+                if (event.currentTarget.value === chosenLabel) event.currentTarget.select();
+              }}
             />
             {clearable && value !== '' && (
               <button
