@@ -139,3 +139,14 @@ export async function postReview(
     ...(status === 'hold' && { moderationHash: moderationHash(deps.secret, added.id, email) }),
   };
 }
+
+/**
+ * The shop owner approves a held review (no admin screen yet: a door to come calls this): it is
+ * shown from now on and counted in the product's rating. False when nothing was waiting.
+ */
+export async function approveReview(
+  deps: CatalogOperationDeps,
+  reviewId: number,
+): Promise<boolean> {
+  return deps.reviews.approve(reviewId);
+}

@@ -38,6 +38,19 @@ function toReview(row: {
   };
 }
 
+/** An approved review in its product's totals: one more review, and one more rating if rated. */
+async function countInProduct(tx: Db, productId: number, rating: number): Promise<void> {
+  await tx
+    .updateTable('products')
+    .set((eb) => ({
+      review_count: eb('review_count', '+', 1),
+      rating_count: eb('rating_count', '+', rating > 0 ? 1 : 0),
+      rating_sum: eb('rating_sum', '+', rating),
+    }))
+    .where('id', '=', productId)
+    .execute();
+}
+
 export function reviewsRepo(db: Db) {
   return {
     /** Approved reviews, newest first. */
@@ -113,6 +126,26 @@ export function reviewsRepo(db: Db) {
     },
 
     /**
+     * Approves a held review and counts it in its product's totals, in one transaction; false
+     * when there is no such review waiting (already approved, or never held): nothing is counted
+     * twice.
+     */
+    async approve(reviewId: number): Promise<boolean> {
+      return db.transaction().execute(async (tx) => {
+        const row = await tx
+          .updateTable('reviews')
+          .set({ status: 'approved' })
+          .where('id', '=', reviewId)
+          .where('status', '=', 'hold')
+          .returning(['product_id', 'rating'])
+          .executeTakeFirst();
+        if (!row) return false;
+        await countInProduct(tx, row.product_id, row.rating);
+        return true;
+      });
+    },
+
+    /**
      * Stores a review and, when it is approved, counts it in the product's totals, in one
      * transaction. Undefined when the product already has a review from this address or
      * customer (the unique indexes decide, so two posts at once cannot both land).
@@ -137,18 +170,7 @@ export function reviewsRepo(db: Db) {
           .returning('id')
           .executeTakeFirst();
         if (!row) return undefined;
-        if (review.status === 'approved') {
-          const rated = review.rating > 0 ? 1 : 0;
-          await tx
-            .updateTable('products')
-            .set((eb) => ({
-              review_count: eb('review_count', '+', 1),
-              rating_count: eb('rating_count', '+', rated),
-              rating_sum: eb('rating_sum', '+', review.rating),
-            }))
-            .where('id', '=', review.productId)
-            .execute();
-        }
+        if (review.status === 'approved') await countInProduct(tx, review.productId, review.rating);
         return { id: row.id };
       });
     },
