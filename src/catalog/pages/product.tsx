@@ -135,12 +135,15 @@ export async function loader({ params, url, context }: PageLoaderArgs) {
     settings.reviewsPerPage,
   );
   const customerId = session?.customerId ?? null;
-  const [items, held, customer] = await Promise.all([
+  const [items, held, customer, bought] = await Promise.all([
     remembered(cache.reviews, `${product.id} ${window.page} ${window.limit}`, () =>
       ops.reviews.approved(product.id, window.limit, window.offset),
     ),
     heldReview(ops, product.id, url),
     customerId === null ? undefined : shop.accounts.customers.findById(customerId),
+    settings.verifiedOwnersOnly && customerId !== null
+      ? ops.reviews.customerBought(customerId, product.id)
+      : false,
   ]);
   return {
     ...loaded,
@@ -156,6 +159,8 @@ export async function loader({ params, url, context }: PageLoaderArgs) {
     reviewForm: {
       nonce: context.nonce(REVIEW_NONCE),
       loggedInAs: customer?.email ?? null,
+      /** Where only buyers may review, everyone else is told so instead of shown the form. */
+      open: !settings.verifiedOwnersOnly || bought,
     },
   };
 }
@@ -302,6 +307,7 @@ export default function ProductPage({
             productId: product.id,
             nonce: refusal?.nonce ?? loaderData.reviewForm.nonce,
             loggedInAs: loaderData.reviewForm.loggedInAs,
+            open: loaderData.reviewForm.open,
             params,
             refusal,
           }}

@@ -116,7 +116,7 @@ export function ProductReviews({
   /** The product page's path: where the review pages link. */
   path: string;
   reviews: ReviewsData;
-  form: Omit<ReviewFormProps, 'productName' | 'hasReviews'> & { formKey: string };
+  form: Omit<ReviewFormProps, 'productName' | 'hasReviews'> & { formKey: string; open: boolean };
 }) {
   const { items, held, total } = reviews;
   const heading =
@@ -126,7 +126,7 @@ export function ProductReviews({
           count: total,
           name: productName,
         });
-  const { formKey, ...formProps } = form;
+  const { formKey, open, ...formProps } = form;
   return (
     <div id="reviews" className="woocommerce-Reviews">
       <div id="comments">
@@ -149,7 +149,11 @@ export function ProductReviews({
         )}
         <ReviewPages path={path} page={reviews.page} totalPages={reviews.totalPages} />
       </div>
-      <ReviewForm key={formKey} {...formProps} productName={productName} hasReviews={total > 0} />
+      {open ? (
+        <ReviewForm key={formKey} {...formProps} productName={productName} hasReviews={total > 0} />
+      ) : (
+        <p className="woocommerce-verification-required">{messages.reviewVerifiedOnly}</p>
+      )}
     </div>
   );
 }
