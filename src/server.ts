@@ -47,7 +47,7 @@ export function wireCalls(shop: Shop): { wcAjax: AjaxCalls; adminAjax: AjaxCalls
   return {
     wcAjax: new Map([
       ...cartAjaxCalls(cartDoors(shop)),
-      ...checkoutAjaxCalls(shop),
+      ...checkoutAjaxCalls({ checkout: shop.checkoutDeps, contexts: shop.requestContexts }),
       ...paymentAjaxCalls(shop),
     ]),
     adminAjax: new Map([...slideOutAjaxCalls(cartDoors(shop)), ...accountAjaxCalls(shop)]),
@@ -104,7 +104,7 @@ export async function buildServer(shop: Shop, options: ServerOptions = {}): Prom
 
   if (pages) registerPageRoutes(app, pages);
 
-  registerAjaxRoutes(app, wireCalls(shop), shop.sessionDeps, async (request, reply) =>
+  registerAjaxRoutes(app, wireCalls(shop), shop.requestContexts, async (request, reply) =>
     pages ? pages.handle(request, reply) : reply.callNotFound(),
   );
   registerStoreApiCartRoutes(app, cartDoors(shop));

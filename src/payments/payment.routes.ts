@@ -23,7 +23,7 @@ import { STRIPE_NONCES } from './nonces.ts';
 import { paymentEventsRepo } from './payment-events.repo.ts';
 import { settleAnyIntent, settleWebhook, type SettlingOrder } from './settlement.ts';
 import type { AttemptLimiter } from '../platform/rate-limit/rate-limit.service.ts';
-import { intentLimiter, retryAfterSeconds, tooManyAttempts } from './rate-limit.ts';
+import { retryAfterSeconds, tooManyAttempts } from './rate-limit.ts';
 
 export const WEBHOOK_PATH = '/wc-api/wc_stripe/';
 
@@ -119,7 +119,7 @@ async function settleCallersOrder(
 /** The gateway's `wc_stripe_*` endpoint calls (seed 001 §7), each with its own nonce. */
 export function paymentAjaxCalls(shop: Shop): AjaxCalls {
   const intents = { stripe: shop.payments.stripe, orders: shop.orders };
-  const limiter = intentLimiter(shop.db);
+  const limiter = shop.paymentAttempts;
   return new Map([
     [
       'wc_stripe_create_payment_intent',
