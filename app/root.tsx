@@ -14,7 +14,9 @@ import { SlideOutCart } from '../src/cart/ui/slide-out-cart.tsx';
 import { PAGE_CACHE_CONTROL } from '../src/platform/constants/index.ts';
 import { messages } from '../src/platform/messages/index.ts';
 import type { Notice } from '../src/platform/session/session.ts';
+import type { MoneyFormat } from '../src/platform/money/money.ts';
 import { LiveRegion } from '../src/ui/live-region.tsx';
+import { MoneyFormatContext } from '../src/ui/money.tsx';
 import { Notices } from '../src/ui/notices.tsx';
 import stylesheet from './styles.css?url';
 
@@ -27,6 +29,8 @@ export interface RootData {
   notices: Notice[];
   cartCount: number | null;
   redirectAfterAdd: boolean;
+  /** The shop's currency and locale: every price on the page is written in them. */
+  money: MoneyFormat;
 }
 
 /**
@@ -42,6 +46,7 @@ export async function loader({ context }: PageLoaderArgs): Promise<RootData> {
     notices,
     cartCount,
     redirectAfterAdd: (await shop.settings.read()).cartRedirectAfterAdd,
+    money: await shop.settings.moneyFormat(),
   };
 }
 
@@ -105,7 +110,7 @@ export default function App({ loaderData }: { loaderData: RootData }) {
     document.documentElement.dataset.hydrated = 'true';
   }, []);
   return (
-    <>
+    <MoneyFormatContext value={loaderData.money}>
       {loaderData.testMode && (
         <p className="test-mode-banner" role="note">
           {messages.testModeBanner}
@@ -119,7 +124,7 @@ export default function App({ loaderData }: { loaderData: RootData }) {
       <SiteFooter />
       <SlideOutCart />
       <LiveRegion />
-    </>
+    </MoneyFormatContext>
   );
 }
 

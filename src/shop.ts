@@ -106,6 +106,7 @@ export async function createShop(
     paymentMethods: () => methodIds,
     charges: charges.read,
     customerCouponUses,
+    moneyFormat: settings.moneyFormat,
   });
   const orders = ordersRepo(handle.db);
   const accounts = accountsService(handle.db, sessions, settings);

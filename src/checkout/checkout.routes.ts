@@ -102,7 +102,7 @@ export function checkoutAjaxCalls({ checkout, contexts }: CheckoutDoorDeps): Aja
               view.store.errors.length > 0
                 ? errorListHtml(view.store.errors.map((e) => e.message))
                 : '',
-            fragments: orderReviewFragments(view.store),
+            fragments: orderReviewFragments(view.store, view.money),
             cart: view.store,
           };
         },

@@ -157,15 +157,19 @@ async function createAndPay(
   let order: Order;
   try {
     order = await deps.orders.create(
-      draftOrder(view.totals, {
-        billing: input.billing,
-        shippingAddress: view.totals.needsShipping
-          ? { ...(input.shipping ?? input.billing) }
-          : null,
-        paymentMethod: method.id,
-        paymentMethodTitle: method.title,
-        customerNote: input.customerNote,
-      }),
+      draftOrder(
+        view.totals,
+        {
+          billing: input.billing,
+          shippingAddress: view.totals.needsShipping
+            ? { ...(input.shipping ?? input.billing) }
+            : null,
+          paymentMethod: method.id,
+          paymentMethodTitle: method.title,
+          customerNote: input.customerNote,
+        },
+        view.money.currency,
+      ),
       sessionId,
       method.type ? 'pending' : 'processing',
       payment.customerId,

@@ -240,13 +240,7 @@ export function paymentAjaxCalls(shop: Shop): AjaxCalls {
             input.is_block_checkout === '1'
               ? 'wc_stripe_blocks_appearance'
               : 'wc_stripe_appearance';
-          await shop.db
-            .insertInto('settings')
-            .values({ name, value: JSON.stringify(appearance) })
-            .onConflict((oc) =>
-              oc.column('name').doUpdateSet({ value: JSON.stringify(appearance) }),
-            )
-            .execute();
+          await shop.settings.saveOption(name, JSON.stringify(appearance));
           return { success: true };
         },
       }),

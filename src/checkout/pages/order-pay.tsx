@@ -66,6 +66,7 @@ function pageData(context: PageLoaderArgs['context'], order: Order, errors: stri
       shippingMethod: order.shippingMethod?.title ?? null,
       taxTotal: order.taxTotal,
       total: order.total,
+      currency: order.currency,
     },
     billing: order.billing,
     defaultMethod: defaultMethodFor(order),
