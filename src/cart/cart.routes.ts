@@ -44,8 +44,8 @@ import {
 } from './schemas.ts';
 import { cartFragments } from './ui/fragments.tsx';
 
-export const ITEMS_IN_CART_COOKIE = 'woocommerce_items_in_cart';
-export const CART_HASH_COOKIE = 'woocommerce_cart_hash';
+const ITEMS_IN_CART_COOKIE = 'woocommerce_items_in_cart';
+const CART_HASH_COOKIE = 'woocommerce_cart_hash';
 
 /** WooCommerce's cookies that tell scripts (not the server) whether the visitor has a cart. */
 export function setCartCookies(reply: FastifyReply, view: CartView): void {
@@ -120,7 +120,7 @@ export interface CartDoorDeps {
 }
 
 /** A refusal as the edge's error: `{ code, message, ...data }` with its status. */
-export function refusalError(refusal: CartRefusal, data: Record<string, unknown> = {}): ShopError {
+function refusalError(refusal: CartRefusal, data: Record<string, unknown> = {}): ShopError {
   const status = refusal.kind === 'missing' ? 404 : refusal.kind === 'conflict' ? 409 : 400;
   return new ShopError(refusal.code, refusal.message, status, data);
 }

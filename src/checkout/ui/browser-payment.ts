@@ -12,7 +12,7 @@ function providerFor(publishableKey: string): Promise<PaymentProvider | null> {
 }
 
 /** Seed 001 §3: billing details read from the checkout form. */
-export function billingDetailsOf(form: FormData): BillingDetails {
+function billingDetailsOf(form: FormData): BillingDetails {
   const field = (name: string) => String(form.get(name) ?? '');
   return {
     name: `${field('billing_first_name')} ${field('billing_last_name')}`.trim(),
