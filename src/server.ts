@@ -13,7 +13,13 @@ import { slideOutAjaxCalls } from './cart/slide-out.routes.ts';
 import { accountAjaxCalls } from './accounts/accounts.routes.ts';
 import { checkoutAjaxCalls } from './checkout/checkout.routes.ts';
 import { pageContext } from './page-context.ts';
-import { paymentAjaxCalls, registerWebhookRoute, WEBHOOK_PATH } from './payments/payment.routes.ts';
+import { paymentEventsRepo } from './payments/payment-events.repo.ts';
+import {
+  paymentAjaxCalls,
+  registerWebhookRoute,
+  WEBHOOK_PATH,
+  type PaymentDoorDeps,
+} from './payments/payment.routes.ts';
 import { registerAjaxRoutes, type AjaxCalls } from './platform/http/ajax.ts';
 import { contentSecurityPolicy, scriptNonce } from './platform/http/content-security-policy.ts';
 import { createPages, registerPageRoutes } from './platform/http/pages.ts';
@@ -42,13 +48,26 @@ function cartDoors(shop: Shop): CartDoorDeps {
   return { operations: shop.cartOperations, contexts: shop.requestContexts };
 }
 
+/** The narrow dependencies of the gateway's doors. */
+function paymentDoors(shop: Shop): PaymentDoorDeps {
+  return {
+    payments: shop.payments,
+    orders: shop.orders,
+    settlement: shop.settlement,
+    attempts: shop.paymentAttempts,
+    contexts: shop.requestContexts,
+    settings: shop.settings,
+    recordEvent: paymentEventsRepo(shop.db).record,
+  };
+}
+
 /** Every wc-ajax and admin-ajax call, by endpoint or action name. */
 export function wireCalls(shop: Shop): { wcAjax: AjaxCalls; adminAjax: AjaxCalls } {
   return {
     wcAjax: new Map([
       ...cartAjaxCalls(cartDoors(shop)),
       ...checkoutAjaxCalls({ checkout: shop.checkoutDeps, contexts: shop.requestContexts }),
-      ...paymentAjaxCalls(shop),
+      ...paymentAjaxCalls(paymentDoors(shop)),
     ]),
     adminAjax: new Map([...slideOutAjaxCalls(cartDoors(shop)), ...accountAjaxCalls(shop)]),
   };
@@ -108,6 +127,6 @@ export async function buildServer(shop: Shop, options: ServerOptions = {}): Prom
     pages ? pages.handle(request, reply) : reply.callNotFound(),
   );
   registerStoreApiCartRoutes(app, cartDoors(shop));
-  registerWebhookRoute(app, shop);
+  registerWebhookRoute(app, paymentDoors(shop));
   return app;
 }

@@ -15,6 +15,7 @@ import { assertNoNul } from '../platform/http/validation.ts';
 import type { App } from '../platform/http/server.ts';
 import { messages } from '../platform/messages/index.ts';
 import type { MoneyFormat } from '../platform/money/money.ts';
+import { addWithNotice } from './add-with-notice.ts';
 import type { CartView } from './cart.service.ts';
 import { COUPON_ERRORS, isCouponErrorCode } from './coupon.ts';
 import { APPLY_COUPON_NONCE, CART_NONCE, REMOVE_COUPON_NONCE, STORE_API_NONCE } from './nonces.ts';
@@ -406,19 +407,6 @@ async function addFromLink(
     await context.addNotice({ type: 'error', text: messages.invalidQuantity });
     return back;
   }
-  const { id } = await context.ensureSession();
-  const added = await addItem(operations, { sessionId: id, ...parsed.data });
-  if (!added.ok) {
-    await context.addNotice({ type: 'error', text: added.message });
-    return added.code === 'variation_required' && added.productUrl ? added.productUrl : back;
-  }
-  setCartCookies(reply, added.view);
-  await context.addNotice({
-    type: 'success',
-    text: added.notice,
-    link: { href: '/cart/', label: messages.viewCart },
-  });
-  // As WooCommerce's cart_redirect_after_add; a Buy now that lands on checkout stays there.
-  const { cartRedirectAfterAdd } = await context.settings.read();
-  return cartRedirectAfterAdd && !back.startsWith('/checkout/') ? '/cart/' : back;
+  const changed = (view: CartView) => setCartCookies(reply, view);
+  return addWithNotice(operations, context, parsed.data, { back, changed });
 }
