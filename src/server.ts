@@ -12,6 +12,7 @@ import {
 import { slideOutAjaxCalls } from './cart/slide-out.routes.ts';
 import { accountAjaxCalls } from './accounts/accounts.routes.ts';
 import { checkoutAjaxCalls } from './checkout/checkout.routes.ts';
+import { registerContentRoutes } from './content/content.routes.ts';
 import { pageContext } from './page-context.ts';
 import { paymentAjaxCalls, registerWebhookRoute, WEBHOOK_PATH } from './payments/payment.routes.ts';
 import { registerAjaxRoutes, type AjaxCalls } from './platform/http/ajax.ts';
@@ -109,5 +110,6 @@ export async function buildServer(shop: Shop, options: ServerOptions = {}): Prom
   );
   registerStoreApiCartRoutes(app, cartDoors(shop));
   registerWebhookRoute(app, shop);
+  registerContentRoutes(app, { content: shop.content, contexts: shop.requestContexts });
   return app;
 }

@@ -157,15 +157,18 @@ async function createAndPay(
   let order: Order;
   try {
     order = await deps.orders.create(
-      draftOrder(view.totals, {
-        billing: input.billing,
-        shippingAddress: view.totals.needsShipping
-          ? { ...(input.shipping ?? input.billing) }
-          : null,
-        paymentMethod: method.id,
-        paymentMethodTitle: method.title,
-        customerNote: input.customerNote,
-      }),
+      {
+        ...draftOrder(view.totals, {
+          billing: input.billing,
+          shippingAddress: view.totals.needsShipping
+            ? { ...(input.shipping ?? input.billing) }
+            : null,
+          paymentMethod: method.id,
+          paymentMethodTitle: method.title,
+          customerNote: input.customerNote,
+        }),
+        attribution: input.attribution,
+      },
       sessionId,
       method.type ? 'pending' : 'processing',
       payment.customerId,

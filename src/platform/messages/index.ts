@@ -1,3 +1,5 @@
+import { contentMessages } from './content.ts';
+
 /**
  * Every text a person reads, keyed. Seed wording where the seeds give it.
  * `{name}` placeholders are filled by `format`.
@@ -258,6 +260,7 @@ export const messages = {
   mustLogInToCheckout: 'You must be logged in to checkout.',
   logoutConfirm: 'Are you sure you want to log out?',
   confirmLogout: 'Confirm and log out',
+  ...contentMessages,
 } as const;
 
 export type CardErrorCode = keyof typeof messages.cardErrors;
