@@ -1,13 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { assertSameOrigin } from '../platform/http/csrf.ts';
 import { requireNonce, type RequestContexts } from '../platform/http/request-context.ts';
-import { COMING_SOON_DISMISSED } from './content.ts';
+import { BANNER_DISMISS_PATH, COMING_SOON_DISMISSED } from './content.ts';
 import { REST_NONCE } from './nonces.ts';
 import { dismissComingSoonBanner, type ContentDeps } from './operations.ts';
 import { bannerDismissalBody } from './schemas.ts';
-
-/** The REST URL the coming-soon banner's dismiss link carries (WordPress's current-user route). */
-export const BANNER_DISMISS_PATH = '/wp/v2/users/me';
 
 export interface ContentDoorDeps {
   content: ContentDeps;

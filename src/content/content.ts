@@ -2,7 +2,7 @@
  * The shop's own content: the home page's slides, the FAQ, the store notice and the coming-soon
  * banner. Plain data and the rules over it; safe in the browser too.
  */
-export type BlockSection = 'why' | 'spread' | 'team' | 'news';
+export type BlockSection = 'story' | 'why' | 'spread' | 'team' | 'news';
 
 export interface ContentBlock {
   id: number;
@@ -82,6 +82,9 @@ export function storeNoticeCookie(id: string): string {
   return `store_notice${id}`;
 }
 export const STORE_NOTICE_HIDDEN = 'hidden';
+
+/** The REST URL the coming-soon banner's dismiss link carries (WordPress's current-user route). */
+export const BANNER_DISMISS_PATH = '/wp/v2/users/me';
 
 /** The customer meta, and the guest's cookie, that remember a dismissed coming-soon banner. */
 export const COMING_SOON_DISMISSED = 'coming_soon_banner_dismissed';

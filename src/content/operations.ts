@@ -41,11 +41,14 @@ export function contentDeps(
   };
 }
 
-const HOME_SECTIONS: BlockSection[] = ['why', 'spread', 'team', 'news'];
+const HOME_SECTIONS: BlockSection[] = ['story', 'why', 'spread', 'team', 'news'];
+
+/** A best seller as its slide shows it: the listing card's data and its short description. */
+export type Seller = ProductSummary & { shortDescription: string };
 
 export interface HomeContent {
   reviews: HomeReview[];
-  sellers: ProductSummary[];
+  sellers: Seller[];
   blocks: Record<BlockSection, ContentBlock[]>;
 }
 
@@ -58,7 +61,10 @@ export async function homeContent(deps: ContentDeps): Promise<HomeContent> {
   ]);
   return {
     reviews,
-    sellers: await productSummaries(deps.catalog, best),
+    sellers: (await productSummaries(deps.catalog, best)).map((summary, index) => ({
+      ...summary,
+      shortDescription: best[index]?.shortDescription ?? '',
+    })),
     blocks: Object.fromEntries(
       HOME_SECTIONS.map((section) => [section, blocks.get(section) ?? []]),
     ) as Record<BlockSection, ContentBlock[]>,

@@ -250,10 +250,10 @@ export interface OrderNotesTable {
   created_at: string;
 }
 
-/** The home page's why, spread, team and news slides (migration 013). */
+/** The home page's story and its why, spread, team and news slides (migration 013). */
 export interface ContentBlocksTable {
   id: Generated<number>;
-  /** why | spread | team | news */
+  /** story | why | spread | team | news */
   section: string;
   position: number;
   title: string;

@@ -6,7 +6,7 @@ type AnyDb = Kysely<any>;
 
 /**
  * The shop's own content (issue 14) and what it remembers about visitors' orders:
- * - `content_blocks`: the home page's why, spread, team and news slides, in order;
+ * - `content_blocks`: the home page's story and its why, spread, team and news slides, in order;
  * - `faq_groups`, `faq_entries`: the FAQ page, its groups and their questions, in order;
  * - `customer_meta`: what the shop keeps per customer account (WordPress's user meta), e.g.
  *   `coming_soon_banner_dismissed`;
@@ -20,11 +20,11 @@ export async function up(db: AnyDb, kind: MigrationKind): Promise<void> {
   await db.schema
     .createTable('content_blocks')
     .addColumn('id', id.type, id.build)
-    /** why | spread | team | news */
+    /** story | why | spread | team | news */
     .addColumn('section', 'text', (c) => c.notNull())
     .addColumn('position', 'integer', (c) => c.notNull())
     .addColumn('title', 'text', (c) => c.notNull())
-    /** A team member's role, a news item's kicker, a reason's short line. */
+    /** A team member's role, a news item's kicker, a reason's short line, the story's lead. */
     .addColumn('subtitle', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('body', 'text', (c) => c.notNull())
     /** News: the day it was published (YYYY-MM-DD). */
@@ -141,6 +141,14 @@ interface BlockSeed {
 }
 
 const defaultBlocks: Record<string, BlockSeed[]> = {
+  story: [
+    {
+      title: 'Our story',
+      subtitle:
+        'Hearth & Thread began in 2019 with one hoodie, cut on a kitchen table and sewn by a family workshop in Porto. We wanted clothes and small things that last for years, at a price that is fair to the people who make them and to you.',
+      body: 'We still work with the same workshop, and with a canvas maker in Leeds for our bags. We make small batches, so nothing ends up in a landfill at the end of a season, and we repair what we sell for as long as you own it.\n\nWe do not run sales, because our prices are not inflated to begin with. What you pay covers good materials, fair wages and a margin that keeps us going: that is all.',
+    },
+  ],
   why: [
     {
       title: 'Made to last',
@@ -301,6 +309,24 @@ const defaultFaq: { slug: string; name: string; entries: [string, string][] }[] 
       [
         'Do you charge VAT?',
         'Prices include no tax; VAT or GST is added at checkout for the countries that charge it, on the items and on shipping.',
+      ],
+    ],
+  },
+  {
+    slug: 'policies',
+    name: 'Policies',
+    entries: [
+      [
+        'What are your terms and conditions?',
+        'Orders are shipped within two working days. You may return unused items within 30 days for a full refund. Payments are taken by our payment processor; we never see or store your card details.',
+      ],
+      [
+        'What do you do with my personal data?',
+        'We keep your name, addresses and orders to deliver them and to answer you, and nothing more. We never sell or share them; write to us and we delete your account and data.',
+      ],
+      [
+        'Which cookies do you use?',
+        'Necessary cookies keep your cart and your login. With your consent we also remember where your visit came from, to learn which links bring shoppers; you can change your choice any time under “Cookie settings”.',
       ],
     ],
   },
