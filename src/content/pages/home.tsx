@@ -154,7 +154,7 @@ function BlockSection({
 }) {
   if (blocks.length === 0) return null;
   return (
-    <section className="home-section" aria-labelledby={id}>
+    <section className="home-section">
       <h2 id={id}>{title}</h2>
       {children}
       <Slider kind="mobile" label={title}>
@@ -171,7 +171,7 @@ export default function Home({ loaderData }: { loaderData: HomeData }) {
   const story = blocks.story[0];
   return (
     <div className="home">
-      <section className="hero" aria-labelledby="hero-heading">
+      <section className="hero">
         <h1 id="hero-heading">{messages.homeTitle}</h1>
         <p>{messages.homeLead}</p>
         <p>
@@ -181,7 +181,7 @@ export default function Home({ loaderData }: { loaderData: HomeData }) {
         </p>
       </section>
 
-      <section className="home-section" aria-labelledby="sellers-heading">
+      <section className="home-section">
         <h2 id="sellers-heading">{messages.homeSellers}</h2>
         <Slider kind="multi" label={messages.homeSellers} className="sellers-slider">
           {sellers.map((product) => (
@@ -190,7 +190,7 @@ export default function Home({ loaderData }: { loaderData: HomeData }) {
         </Slider>
       </section>
 
-      <section className="home-section" aria-labelledby="reviews-heading">
+      <section className="home-section">
         <h2 id="reviews-heading">{messages.homeReviews}</h2>
         {reviews.length > 0 ? (
           <Slider kind="multi" label={messages.homeReviews} className="reviews-slider">
@@ -206,7 +206,7 @@ export default function Home({ loaderData }: { loaderData: HomeData }) {
       <BlockSection id="why-heading" title={messages.homeWhy} blocks={blocks.why} kind="why" />
 
       {story && (
-        <section className="home-section home-story" aria-labelledby="story-heading">
+        <section className="home-section home-story">
           <h2 id="story-heading">{story.title}</h2>
           <ReadMore
             lead={<p>{story.subtitle}</p>}
