@@ -147,6 +147,18 @@ describe.each(databaseKinds)('the coming-soon banner and the content on %s', (ki
     expect(await metaRows()).toEqual(before);
   });
 
+  it('keeps the home page and the FAQ micro-cacheable for visitors without a session', async () => {
+    for (const path of ['/?cache-check', '/faq/?cache-check']) {
+      const first = await fetch(t.url + path);
+      expect(first.status).toBe(200);
+      expect(first.headers.get('cache-control')).toContain('public');
+      expect(first.headers.getSetCookie()).toEqual([]);
+      const second = await fetch(t.url + path);
+      expect(second.headers.get('x-page-cache')).toBe('HIT');
+      expect(await second.text()).toContain(await first.text().then((html) => html.slice(0, 200)));
+    }
+  });
+
   it('keeps the FAQ and the home slides in the database, in order', async () => {
     const faq = await t.shop.content.content.faq();
     expect(faq.map((group) => group.slug)).toEqual([
