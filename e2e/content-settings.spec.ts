@@ -36,6 +36,7 @@ test.describe('store notice and coming-soon banner', () => {
     page,
     context,
   }) => {
+    test.setTimeout(60_000);
     // A query of its own: an address no earlier visitor had cached without the notice.
     await gotoHydrated(page, '/?store-notice');
     const notice = page.getByRole('region', { name: 'Store notice' });
@@ -53,6 +54,24 @@ test.describe('store notice and coming-soon banner', () => {
     await expect(page.locator('.woocommerce-store-notice')).toBeHidden();
     await gotoHydrated(page, '/shop/?store-notice');
     await expect(page.locator('.woocommerce-store-notice')).toBeHidden();
+
+    // Before any module runs, the page's inline script has hidden it: rendered fresh (its nonce)
+    // and replayed from the micro-cache (its hash) alike, with no script refused by the CSP.
+    const refused: string[] = [];
+    const bare = await context.newPage();
+    bare.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
+    });
+    await bare.route('**/assets/**/*.js', (route) => route.abort());
+    for (let visit = 0; visit < 2; visit++) {
+      const answer = await bare.goto('/faq/?store-notice-before-hydration');
+      expect(answer?.headers()['x-page-cache']).toBe(visit === 0 ? 'MISS' : 'HIT');
+      await expect(bare.locator('.woocommerce-store-notice')).toHaveCount(1);
+      await expect(bare.locator('.woocommerce-store-notice')).toBeHidden();
+      await expect(bare.locator('html[data-hydrated]')).toHaveCount(0);
+    }
+    expect(refused).toEqual([]);
+    await bare.close();
   });
 
   test('the banner’s Dismiss posts woocommerce_meta with its nonce, then hides for good', async ({
