@@ -1,10 +1,12 @@
 import { contentMessages } from './content.ts';
+import { mailMessages } from './mail.ts';
 
 /**
  * Every text a person reads, keyed. Seed wording where the seeds give it.
  * `{name}` placeholders are filled by `format`.
  */
 export const messages = {
+  ...mailMessages,
   shopName: 'Hearth & Thread',
   testModeBanner: 'Test mode: payments go to the built-in test processor. No real money moves.',
 
