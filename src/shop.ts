@@ -8,6 +8,8 @@ import type { CheckoutDeps } from './checkout/place-order.ts';
 import type { Order } from './checkout/order.ts';
 import { settlementTarget } from './checkout/settlement-target.ts';
 import { seedDemoData } from './demo/seed.ts';
+import { demoForms } from './forms/demo-forms/index.ts';
+import { formsRepo } from './forms/forms.repo.ts';
 import { paymentMethods } from './payments/methods.ts';
 import type { SettlementTarget } from './payments/settlement.ts';
 import { createPayments, type PaymentsConfig } from './payments/stripe-client.ts';
@@ -87,6 +89,7 @@ export async function createShop(
     await migrateToLatest(handle);
     if (options.seedDemo ?? true) {
       if (await seedDemoData(handle.db, config.dataDir)) log.info('seeded the demo shop');
+      await formsRepo(handle.db).addMissing(demoForms());
     }
     return resolveSessionSecret(handle.db, config.sessionSecret);
   });

@@ -13,6 +13,7 @@ import * as rateLimits from './migrations/004_rate_limits.ts';
 import * as orderPaymentLock from './migrations/005_order_payment_lock.ts';
 import * as jobLeasesHoldStock from './migrations/006_job_leases_hold_stock.ts';
 import * as testProcessorTablesOut from './migrations/007_test_processor_tables_out.ts';
+import * as forms from './migrations/011_forms.ts';
 
 export type MigrationKind = DbKind;
 
@@ -31,6 +32,7 @@ const migrations: Record<string, ShopMigration> = {
   '005_order_payment_lock': orderPaymentLock,
   '006_job_leases_hold_stock': jobLeasesHoldStock,
   '007_test_processor_tables_out': testProcessorTablesOut,
+  '011_forms': forms,
 };
 
 /** An auto-incrementing integer primary key on either database. */
