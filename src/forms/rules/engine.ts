@@ -136,8 +136,9 @@ export function fieldErrors(
   value: FieldValue,
   services: RuleServices,
 ): Errors {
+  // WPForms' check-limit text counts with `{#}`, which `format`'s `{name}` does not cover.
   const say = (key: ValidationMessageKey, params: Record<string, string | number> = {}) =>
-    format(form.settings[key], params);
+    format(form.settings[key], params).replace('{#}', String(params['#'] ?? '{#}'));
   const one = value.values[value.values.length - 1] ?? '';
   const main = fieldName(field.id);
   const required = (name = main): Errors => (field.required ? { [name]: say('val_required') } : {});
