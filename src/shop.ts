@@ -10,6 +10,7 @@ import { settlementTarget } from './checkout/settlement-target.ts';
 import { seedDemoData } from './demo/seed.ts';
 import { demoForms } from './forms/demo-forms/index.ts';
 import { formsRepo } from './forms/forms.repo.ts';
+import { formsOperations, type FormsOperations } from './forms/operations.ts';
 import { paymentMethods } from './payments/methods.ts';
 import type { SettlementTarget } from './payments/settlement.ts';
 import { createPayments, type PaymentsConfig } from './payments/stripe-client.ts';
@@ -62,6 +63,8 @@ export interface Shop {
   settings: SettingsStore;
   charges: ChargesStore;
   accounts: AccountsService;
+  /** The form builder's operations (submit, token, restricted e-mail). */
+  forms: FormsOperations;
   /** This app server as the others see it (its heartbeat, its running checkouts, its clock). */
   server: AppServer;
   /** The timer of the jobs every app server offers to run (the hold-stock sweep). */
@@ -143,6 +146,16 @@ export async function createShop(
     settings,
     charges,
     accounts,
+    forms: formsOperations({
+      db: handle.db,
+      repo: formsRepo(handle.db),
+      secret,
+      dataDir: config.dataDir,
+      log,
+      // The seam for src/platform/mail (branch mail): entries wait as pending until it lands.
+      mailQueue: undefined,
+      now: () => new Date(),
+    }),
     server,
     jobs,
     sessionToken: (session) => signSessionId(secret, session.id),

@@ -51,7 +51,7 @@ export const FORM_CLOCK_SKEW_S = 300;
 /** Ours: the default `post_max_size` (bytes one submission may carry, uploads included). */
 export const FORM_POST_MAX_BYTES = 8 * 1_048_576;
 /** Ours: the most any form may set `post_max_size` to, and what the server reads at most. */
-export const FORM_POST_MAX_BYTES_CEILING = 64 * 1_048_576;
+export const FORM_POST_MAX_BYTES_CEILING = 32 * 1_048_576;
 /** Ours: the default largest single upload, in MB (a field may set less, never more). */
 export const FORM_UPLOAD_MAX_MB = 8;
 /** Ours: parts one multipart submission may hold. */
@@ -63,9 +63,12 @@ export const FORM_MAX_FIELD_BYTES = 100_000;
 export const FORM_SUBMIT_RATE_LIMIT = { perIp: { max: 20, windowMs: 10 * 60_000 } } as const;
 /** Ours: restricted-email checks one IP address may ask for in a window. */
 export const FORM_EMAIL_CHECK_RATE_LIMIT = { perIp: { max: 120, windowMs: 10 * 60_000 } } as const;
-/** Ours: ALTCHA proof of work (PBKDF2/SHA-256 iterations; the key's prefix length in bytes). */
-export const ALTCHA_COST = 5_000;
-export const ALTCHA_KEY_PREFIX_BYTES = 1;
+/**
+ * Ours: ALTCHA proof of work. The solver tries counters from 0 up to a random one below
+ * ALTCHA_MAX_COUNTER, each costing ALTCHA_COST rounds of SHA-256: about half a second in a browser.
+ */
+export const ALTCHA_COST = 1;
+export const ALTCHA_MAX_COUNTER = 50_000;
 /** Ours: an ALTCHA challenge may be solved within this many seconds of being issued. */
 export const ALTCHA_CHALLENGE_LIFETIME_S = 20 * 60;
 /** Ours: the longest a form's e-mail allow or deny list may be. */
