@@ -10,6 +10,7 @@ import {
 import { PAGE_INDEX, PAGE_NAV } from '../page-post.ts';
 import { visibleFieldIds } from '../rules/conditions.ts';
 import { allowedExtensions, choiceValue } from '../rules/engine.ts';
+import { characterCount, wordCount } from '../rules/field-rules.ts';
 import {
   fieldName,
   fileInputName,
@@ -384,7 +385,6 @@ function FieldBody({ field, context }: { field: FormField; context: FieldContext
   const id = inputId(form, field.id);
   const value = values[field.id];
   const one = value?.values.at(-1) ?? '';
-  const part = (name: string) => value?.parts[name] ?? '';
   const descriptionId = field.description ? `${id}-description` : undefined;
   const description = <Description id={`${id}-description`} text={field.description} />;
   const simple = (input: ReactNode, name = fieldName(field.id)) => (
@@ -433,7 +433,7 @@ function FieldBody({ field, context }: { field: FormField; context: FieldContext
                   ? form.settings.val_limit_words
                   : form.settings.val_limit_characters,
                 {
-                  count: 0,
+                  count: field.limit_mode === 'words' ? wordCount(one) : characterCount(one),
                   limit: field.limit_count,
                 },
               )}
