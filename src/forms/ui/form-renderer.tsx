@@ -77,8 +77,11 @@ export function FormRenderer(props: FormRendererProps) {
   const pages = formPages(form);
   const pageIndex = Math.min(Math.max(state.page, 0), pages.length - 1);
   const page = pages[pageIndex]!;
-  const values =
-    state.entries.length === 0 ? defaultValues(form) : readFieldValues(form, state.entries);
+  const values = withDefaults(
+    form,
+    readFieldValues(form, state.entries),
+    state.entries.length === 0,
+  );
   const visible = visibleFieldIds(form, values);
   const onPage = new Set(page.fields.map((f) => f.id));
   const carried = state.entries.filter(([name]) => {
@@ -273,6 +276,22 @@ interface FieldContext {
   values: FieldValues;
   errors: Record<string, string>;
   challengeUrl: string;
+}
+
+/**
+ * The answers shown: what was posted, and the defaults of fields nothing was posted for (on a
+ * fresh form every field's; later only single-valued ones, as an unticked box posts nothing).
+ */
+function withDefaults(form: FormDefinition, posted: FieldValues, fresh: boolean): FieldValues {
+  const defaults = defaultValues(form);
+  const values = { ...posted };
+  for (const field of form.fields) {
+    const many = field.type === 'checkbox' || (field.type === 'select' && field.multiple);
+    if (values[field.id] === undefined && defaults[field.id] && (fresh || !many)) {
+      values[field.id] = defaults[field.id]!;
+    }
+  }
+  return values;
 }
 
 /** The answers a new form starts with: default values and default choices. */
