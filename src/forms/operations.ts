@@ -1,4 +1,5 @@
 import {
+  ALTCHA_SWEEP_MS,
   FORM_EMAIL_CHECK_RATE_LIMIT,
   FORM_SUBMIT_RATE_LIMIT,
 } from '../platform/constants/index.ts';
@@ -82,6 +83,13 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{1
 export function formsOperations(deps: FormsDeps) {
   const submitLimiter = rateLimiter(deps.db, 'form_submit');
   const emailLimiter = rateLimiter(deps.db, 'form_email_check');
+  let lastChallengeSweep = 0;
+  /** Used challenges past their expiry can verify no more: forgotten now and then. */
+  const sweepChallenges = async (now: Date) => {
+    if (now.getTime() - lastChallengeSweep < ALTCHA_SWEEP_MS) return;
+    lastChallengeSweep = now.getTime();
+    await deps.repo.sweepChallenges(now);
+  };
 
   return {
     /** A form's definition, for its page and its embed. */
@@ -251,6 +259,7 @@ export function formsOperations(deps: FormsDeps) {
             { form: form.id, entry: outcome.entryId },
             'form entry stored; its mail waits for the mail queue',
           );
+        if (captchas.length > 0) await sweepChallenges(now);
         return { kind: 'stored', form, entryId: outcome.entryId };
       } catch (error) {
         await removeUploads(stored);
