@@ -119,6 +119,7 @@ export async function placeOrder(
         password: input.accountPassword,
         firstName: input.billing.first_name,
         lastName: input.billing.last_name,
+        accountUrl: new URL('/my-account/', request.origin).href,
       });
       if ('error' in opened) return failure([opened.error]);
       // Logged in from here on, under a new session id that carries the cart (and this claim).

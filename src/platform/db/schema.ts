@@ -24,6 +24,7 @@ export interface Database extends FormsDatabase {
   rate_limits: RateLimitsTable;
   job_leases: JobLeasesTable;
   order_notes: OrderNotesTable;
+  mail_queue: MailQueueTable;
 }
 
 export interface SettingsTable {
@@ -244,4 +245,30 @@ export interface OrderNotesTable {
   order_id: number;
   note: string;
   created_at: string;
+}
+
+/** A mail to send (src/platform/mail): queued with its event, claimed and sent after commit. */
+export interface MailQueueTable {
+  id: Generated<number>;
+  /** Unique per event (`order:12:new`): queuing it again changes nothing. */
+  mail_key: string;
+  to_address: string;
+  reply_to: string | null;
+  subject: string;
+  html: string;
+  text_body: string;
+  /** 1: the body holds a secret (a reset link) and is erased once the mail is sent or given up. */
+  sensitive: number;
+  /** The Message-ID's local part: the same on every try, so a repeated delivery is recognisable. */
+  message_token: string;
+  /** queued | sent | failed */
+  status: string;
+  attempts: number;
+  /** When it may next be claimed (ISO-8601 UTC): the end of a lease, or of a retry's wait. */
+  available_at: string;
+  /** Who claimed it last: `{server id}:{sender run}`. */
+  holder: string | null;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
 }

@@ -1,3 +1,4 @@
+import { mailMessages } from './mail.ts';
 import { formsMessages } from './forms.ts';
 
 /**
@@ -5,6 +6,7 @@ import { formsMessages } from './forms.ts';
  * `{name}` placeholders are filled by `format`.
  */
 export const messages = {
+  ...mailMessages,
   ...formsMessages,
   shopName: 'Hearth & Thread',
   testModeBanner: 'Test mode: payments go to the built-in test processor. No real money moves.',
