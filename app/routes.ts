@@ -14,5 +14,6 @@ export default [
   route('faq', '../src/content/pages/faq.tsx'),
   // Development only (404 in production): the mail written to the outbox folder without SMTP.
   route('dev/outbox/:name?', '../src/platform/mail/pages/outbox.tsx'),
+  route('forms/:formId', '../src/forms/pages/form.tsx'),
   route('*', '../src/content/pages/not-found.tsx'),
 ] satisfies RouteConfig;

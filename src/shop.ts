@@ -11,6 +11,9 @@ import { settlementTarget } from './checkout/settlement-target.ts';
 import { contentRepo } from './content/content.repo.ts';
 import { contentDeps, type ContentDeps } from './content/operations.ts';
 import { seedDemoData } from './demo/seed.ts';
+import { demoForms } from './forms/demo-forms/index.ts';
+import { formsRepo } from './forms/forms.repo.ts';
+import { formsOperations, type FormsOperations } from './forms/operations.ts';
 import { paymentMethods } from './payments/methods.ts';
 import type { SettlementTarget } from './payments/settlement.ts';
 import { createPayments, type PaymentsConfig } from './payments/stripe-client.ts';
@@ -71,6 +74,8 @@ export interface Shop {
   accounts: AccountsService;
   /** The shop's own content: home slides, FAQ, store notice and coming-soon banner. */
   content: ContentDeps;
+  /** The form builder's operations (submit, token, restricted e-mail). */
+  forms: FormsOperations;
   /** This app server as the others see it (its heartbeat, its running checkouts, its clock). */
   server: AppServer;
   /** The timer of the jobs every app server offers to run (the hold-stock sweep, the mail sweep). */
@@ -102,6 +107,7 @@ export async function createShop(
     await migrateToLatest(handle);
     if (options.seedDemo ?? true) {
       if (await seedDemoData(handle.db, config.dataDir)) log.info('seeded the demo shop');
+      await formsRepo(handle.db).addMissing(demoForms());
     }
     return resolveSessionSecret(handle.db, config.sessionSecret);
   });
@@ -168,6 +174,15 @@ export async function createShop(
     charges,
     accounts,
     content: contentDeps(contentRepo(handle.db), catalog, SETTINGS_CACHE_TTL_MS),
+    forms: formsOperations({
+      db: handle.db,
+      repo: formsRepo(handle.db),
+      secret,
+      dataDir: config.dataDir,
+      log,
+      shopEmail: config.mail.shopEmail,
+      now: () => new Date(),
+    }),
     server,
     jobs,
     mail,

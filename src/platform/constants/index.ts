@@ -101,3 +101,4 @@ export const START_UP_LOCK_POLL_MS = 100;
 
 export * from './mail.ts';
 export * from './content.ts';
+export * from './forms.ts';

@@ -1,10 +1,11 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { FormsDatabase } from './schema-forms.ts';
 
 /**
  * The shop's tables. Money columns are integer minor units; times are ISO-8601 UTC text;
  * booleans are 0/1 integers; `*_json` columns hold JSON text. The same shapes on SQLite and PostgreSQL.
  */
-export interface Database {
+export interface Database extends FormsDatabase {
   settings: SettingsTable;
   categories: CategoriesTable;
   products: ProductsTable;

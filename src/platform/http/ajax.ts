@@ -12,7 +12,11 @@ import { parseInput } from './validation.ts';
  * field. Each business folder registers its calls here; the edge does origin or nonce checks and
  * validation before a handler runs.
  */
-export type AjaxGuard = { kind: 'same-origin' } | { kind: 'nonce'; action: string };
+export type AjaxGuard =
+  | { kind: 'same-origin' }
+  | { kind: 'nonce'; action: string }
+  /** Any site may call it (embedded forms post from their host pages): it checks its own token. */
+  | { kind: 'open' };
 
 export interface AjaxCall<S extends z.ZodType = z.ZodType> {
   schema: S;
@@ -64,7 +68,7 @@ async function dispatch(
 ): Promise<unknown> {
   if (!call) throw new ShopError('unknown_endpoint', messages.unknownEndpoint, 404);
   if (call.guard.kind === 'same-origin') assertSameOrigin(request);
-  else await assertNonce(request, call.guard.action, deps);
+  else if (call.guard.kind === 'nonce') await assertNonce(request, call.guard.action, deps);
   const input = parseInput(call.schema, request.body);
   return call.handle(input, request, reply);
 }

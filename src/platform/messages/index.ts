@@ -1,5 +1,6 @@
 import { contentMessages } from './content.ts';
 import { mailMessages } from './mail.ts';
+import { formsMessages } from './forms.ts';
 
 /**
  * Every text a person reads, keyed. Seed wording where the seeds give it.
@@ -7,6 +8,7 @@ import { mailMessages } from './mail.ts';
  */
 export const messages = {
   ...mailMessages,
+  ...formsMessages,
   shopName: 'Hearth & Thread',
   testModeBanner: 'Test mode: payments go to the built-in test processor. No real money moves.',
 
