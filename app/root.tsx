@@ -10,6 +10,9 @@ import {
   useRouteError,
 } from 'react-router';
 import { CartLink } from '../src/cart/ui/cart-link.tsx';
+import { footerData } from '../src/content/footer-data.ts';
+import contentStylesheet from '../src/content/ui/content.css?url';
+import { SiteFooter, type FooterData } from '../src/content/ui/site-footer.tsx';
 import { SlideOutCart } from '../src/cart/ui/slide-out-cart.tsx';
 import { PAGE_CACHE_CONTROL } from '../src/platform/constants/index.ts';
 import { messages } from '../src/platform/messages/index.ts';
@@ -20,7 +23,10 @@ import { MoneyFormatContext } from '../src/ui/money.tsx';
 import { Notices } from '../src/ui/notices.tsx';
 import stylesheet from './styles.css?url';
 
-export const links = () => [{ rel: 'stylesheet', href: stylesheet }];
+export const links = () => [
+  { rel: 'stylesheet', href: stylesheet },
+  { rel: 'stylesheet', href: contentStylesheet },
+];
 
 export const headers = () => ({ 'Cache-Control': PAGE_CACHE_CONTROL });
 
@@ -31,6 +37,7 @@ export interface RootData {
   redirectAfterAdd: boolean;
   /** The shop's currency and locale: every price on the page is written in them. */
   money: MoneyFormat;
+  footer: FooterData;
 }
 
 /**
@@ -47,6 +54,7 @@ export async function loader({ context }: PageLoaderArgs): Promise<RootData> {
     cartCount,
     redirectAfterAdd: (await shop.settings.read()).cartRedirectAfterAdd,
     money: await shop.settings.moneyFormat(),
+    footer: await footerData(context),
   };
 }
 
@@ -94,16 +102,6 @@ export function SiteHeader({ cartCount }: { cartCount: number | null }) {
   );
 }
 
-export function SiteFooter() {
-  return (
-    <footer className="site-footer">
-      <p>
-        © {messages.shopName}. Made with care. <a href="/shop/">Shop</a>
-      </p>
-    </footer>
-  );
-}
-
 export default function App({ loaderData }: { loaderData: RootData }) {
   useEffect(() => {
     // Lets browser tests (and scripts) know the page is interactive.
@@ -121,7 +119,7 @@ export default function App({ loaderData }: { loaderData: RootData }) {
         <Notices notices={loaderData.notices} />
         <Outlet />
       </main>
-      <SiteFooter />
+      <SiteFooter data={loaderData.footer} />
       <SlideOutCart />
       <LiveRegion />
     </MoneyFormatContext>

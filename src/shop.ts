@@ -8,7 +8,12 @@ import { ordersRepo, type OrdersRepo } from './checkout/orders.repo.ts';
 import type { CheckoutDeps } from './checkout/place-order.ts';
 import type { Order } from './checkout/order.ts';
 import { settlementTarget } from './checkout/settlement-target.ts';
+import { contentRepo } from './content/content.repo.ts';
+import { contentDeps, type ContentDeps } from './content/operations.ts';
 import { seedDemoData } from './demo/seed.ts';
+import { demoForms } from './forms/demo-forms/index.ts';
+import { formsRepo } from './forms/forms.repo.ts';
+import { formsOperations, type FormsOperations } from './forms/operations.ts';
 import { paymentMethods } from './payments/methods.ts';
 import type { SettlementTarget } from './payments/settlement.ts';
 import { STRIPE_NONCES } from './payments/nonces.ts';
@@ -73,6 +78,10 @@ export interface Shop {
   settings: SettingsStore;
   charges: ChargesStore;
   accounts: AccountsService;
+  /** The shop's own content: home slides, FAQ, store notice and coming-soon banner. */
+  content: ContentDeps;
+  /** The form builder's operations (submit, token, restricted e-mail). */
+  forms: FormsOperations;
   /** This app server as the others see it (its heartbeat, its running checkouts, its clock). */
   server: AppServer;
   /** The timer of the jobs every app server offers to run (the hold-stock sweep, the mail sweep). */
@@ -104,6 +113,7 @@ export async function createShop(
     await migrateToLatest(handle);
     if (options.seedDemo ?? true) {
       if (await seedDemoData(handle.db, config.dataDir)) log.info('seeded the demo shop');
+      await formsRepo(handle.db).addMissing(demoForms());
     }
     return resolveSessionSecret(handle.db, config.sessionSecret);
   });
@@ -182,6 +192,16 @@ export async function createShop(
     settings,
     charges,
     accounts,
+    content: contentDeps(contentRepo(handle.db), catalog, SETTINGS_CACHE_TTL_MS),
+    forms: formsOperations({
+      db: handle.db,
+      repo: formsRepo(handle.db),
+      secret,
+      dataDir: config.dataDir,
+      log,
+      shopEmail: config.mail.shopEmail,
+      now: () => new Date(),
+    }),
     server,
     jobs,
     mail,

@@ -158,9 +158,10 @@ async function createAndPay(
   let order: Order;
   try {
     order = await deps.orders.create(
-      draftOrder(
-        view.totals,
-        {
+      {
+        ...draftOrder(
+          view.totals,
+          {
           billing: input.billing,
           shippingAddress: view.totals.needsShipping
             ? { ...(input.shipping ?? input.billing) }
@@ -168,9 +169,11 @@ async function createAndPay(
           paymentMethod: method.id,
           paymentMethodTitle: method.title,
           customerNote: input.customerNote,
-        },
-        view.money.currency,
-      ),
+          },
+          view.money.currency,
+        ),
+        attribution: input.attribution,
+      },
       sessionId,
       method.type ? 'pending' : 'processing',
       payment.customerId,

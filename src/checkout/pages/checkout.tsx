@@ -12,6 +12,7 @@ import { formFields } from '../../platform/http/form-fields.ts';
 import { format, messages } from '../../platform/messages/index.ts';
 import type { Notice } from '../../platform/session/session.ts';
 import { TermsAgreement } from '../ui/terms-agreement.tsx';
+import { OrderAttributionInputs } from '../../content/ui/order-attribution.tsx';
 import { Notices } from '../../ui/notices.tsx';
 import { BlockingOverlay } from '../../ui/overlay.tsx';
 import type { FieldError } from '../address.ts';
@@ -316,6 +317,7 @@ export default function CheckoutPage({
         noValidate={hydrated}
       >
         <input type="hidden" name="woocommerce-process-checkout-nonce" value={nonces.checkout} />
+        <OrderAttributionInputs />
         <div className="checkout-layout">
           <div className="checkout-customer" onKeyDown={onAddressKey}>
             <AddressFields

@@ -11,7 +11,11 @@ import { parseInput } from './validation.ts';
  * field. Each business folder registers its calls here; the edge does origin or nonce checks and
  * validation before a handler runs.
  */
-export type AjaxGuard = { kind: 'same-origin' } | { kind: 'nonce'; action: string };
+export type AjaxGuard =
+  | { kind: 'same-origin' }
+  | { kind: 'nonce'; action: string }
+  /** Any site may call it (embedded forms post from their host pages): it checks its own token. */
+  | { kind: 'open' };
 
 export interface AjaxCall<S extends z.ZodType = z.ZodType> {
   schema: S;
@@ -50,7 +54,9 @@ async function dispatch(
 ): Promise<unknown> {
   if (!call) throw new ShopError('unknown_endpoint', messages.unknownEndpoint, 404);
   if (call.guard.kind === 'same-origin') assertSameOrigin(request);
-  else await requireNonce(contexts(request, reply), call.guard.action, requestNonce(request));
+  else if (call.guard.kind === 'nonce') {
+    await requireNonce(contexts(request, reply), call.guard.action, requestNonce(request));
+  }
   const input = parseInput(call.schema, request.body);
   return call.handle(input, request, reply);
 }

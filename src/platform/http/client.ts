@@ -1,4 +1,4 @@
-/** The browser's one HTTP client for the shop's calls: form-encoded bodies, JSON answers. */
+/** The browser's one HTTP client for the shop's calls: form-encoded or JSON bodies, JSON answers. */
 export interface JsonResponse<T> {
   ok: boolean;
   status: number;
@@ -48,6 +48,20 @@ export function postForm<T>(
     },
     options.read,
   );
+}
+
+/** A JSON body (the WordPress REST calls, e.g. the coming-soon banner's dismissal). */
+export function postJson<T>(
+  url: string,
+  body: unknown,
+  options: { headers?: Record<string, string>; signal?: AbortSignal } = {},
+): Promise<JsonResponse<T>> {
+  return send<T>(url, {
+    method: 'POST',
+    body: JSON.stringify(body),
+    signal: options.signal ?? null,
+    headers: { 'Content-Type': 'application/json', ...options.headers },
+  });
 }
 
 /** `/?wc-ajax=%%endpoint%%` filled in (CONTRACT §2). */

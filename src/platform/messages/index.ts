@@ -1,4 +1,6 @@
+import { contentMessages } from './content.ts';
 import { mailMessages } from './mail.ts';
+import { formsMessages } from './forms.ts';
 
 /**
  * Every text a person reads, keyed. Seed wording where the seeds give it.
@@ -6,6 +8,7 @@ import { mailMessages } from './mail.ts';
  */
 export const messages = {
   ...mailMessages,
+  ...formsMessages,
   shopName: 'Hearth & Thread',
   testModeBanner: 'Test mode: payments go to the built-in test processor. No real money moves.',
 
@@ -260,6 +263,7 @@ export const messages = {
   mustLogInToCheckout: 'You must be logged in to checkout.',
   logoutConfirm: 'Are you sure you want to log out?',
   confirmLogout: 'Confirm and log out',
+  ...contentMessages,
 } as const;
 
 export type CardErrorCode = keyof typeof messages.cardErrors;
