@@ -162,13 +162,13 @@ async function createAndPay(
         ...draftOrder(
           view.totals,
           {
-          billing: input.billing,
-          shippingAddress: view.totals.needsShipping
-            ? { ...(input.shipping ?? input.billing) }
-            : null,
-          paymentMethod: method.id,
-          paymentMethodTitle: method.title,
-          customerNote: input.customerNote,
+            billing: input.billing,
+            shippingAddress: view.totals.needsShipping
+              ? { ...(input.shipping ?? input.billing) }
+              : null,
+            paymentMethod: method.id,
+            paymentMethodTitle: method.title,
+            customerNote: input.customerNote,
           },
           view.money.currency,
         ),
