@@ -1,5 +1,8 @@
 import { catalogMessages } from './catalog.ts';
 import { dropdownMessages } from './dropdown.ts';
+import { contentMessages } from './content.ts';
+import { mailMessages } from './mail.ts';
+import { formsMessages } from './forms.ts';
 
 /**
  * Every text a person reads, keyed. Seed wording where the seeds give it.
@@ -8,6 +11,8 @@ import { dropdownMessages } from './dropdown.ts';
 export const messages = {
   ...catalogMessages,
   ...dropdownMessages,
+  ...mailMessages,
+  ...formsMessages,
   shopName: 'Hearth & Thread',
   testModeBanner: 'Test mode: payments go to the built-in test processor. No real money moves.',
 
@@ -210,7 +215,6 @@ export const messages = {
   missingNonce: 'Missing the Nonce header. This endpoint requires a valid nonce.',
   invalidNonce: 'Nonce is invalid.',
   notFound: 'Not found.',
-  rateLimited: 'Too many requests. Please wait a moment and try again.',
   serverError: 'Something went wrong on our side. Please try again.',
   unknownEndpoint: 'Unknown ajax endpoint.',
 
@@ -263,6 +267,7 @@ export const messages = {
   mustLogInToCheckout: 'You must be logged in to checkout.',
   logoutConfirm: 'Are you sure you want to log out?',
   confirmLogout: 'Confirm and log out',
+  ...contentMessages,
 } as const;
 
 export type CardErrorCode = keyof typeof messages.cardErrors;
