@@ -11,7 +11,7 @@ const HOODIE = '/product/classic-hoodie/';
 
 const selectedTab = (page: Page) => page.getByRole('tab', { selected: true });
 
-test.describe('the tab a product page opens with (seed 000 §2)', () => {
+test('the tab a product page opens with follows seed 000 §2', async ({ page }) => {
   const rules: [string, string][] = [
     [`${HOODIE}#comment-1`, 'Reviews (2)'],
     [`${HOODIE}#reviews`, 'Reviews (2)'],
@@ -20,18 +20,13 @@ test.describe('the tab a product page opens with (seed 000 §2)', () => {
     [HOODIE, 'Description'],
   ];
   for (const [url, tab] of rules) {
-    test(`${url} opens ${tab}`, async ({ page }) => {
-      await gotoHydrated(page, url);
-      await expect(selectedTab(page)).toHaveText(tab);
-    });
+    await gotoHydrated(page, url);
+    await expect(selectedTab(page), url).toHaveText(tab);
   }
-
-  test('a link to the reviews opens their tab', async ({ page }) => {
-    await gotoHydrated(page, HOODIE);
-    await page.getByRole('link', { name: '(2 customer reviews)' }).click();
-    await expect(selectedTab(page)).toHaveText('Reviews (2)');
-    await expect(page.locator('#reviews')).toBeInViewport();
-  });
+  // A link to the reviews opens their tab.
+  await page.getByRole('link', { name: '(2 customer reviews)' }).click();
+  await expect(selectedTab(page)).toHaveText('Reviews (2)');
+  await expect(page.locator('#reviews')).toBeInViewport();
 });
 
 test.describe('without JavaScript', () => {
@@ -46,44 +41,47 @@ test.describe('without JavaScript', () => {
   });
 });
 
-test.describe('the gallery', () => {
+/** Opens the viewer on the first picture; PhotoSwipe is fetched then. */
+async function openViewer(page: Page) {
+  await page.getByRole('link', { name: 'View larger image: Classic Hoodie', exact: true }).click();
+  const viewer = page.getByRole('dialog', { name: 'Classic Hoodie' });
+  await expect(viewer).toBeVisible();
+  await expect(page.locator('.woocommerce-product-gallery')).toHaveAttribute(
+    'data-viewer-state',
+    'ready',
+  );
+  return viewer;
+}
+
+/** axe over each tab's content (the hidden panels are skipped by axe). */
+async function expectTabsAccessible(page: Page) {
+  for (const tab of ['Description', 'Additional information', 'Reviews (2)']) {
+    await page.getByRole('tab', { name: tab }).click();
+    await expect(selectedTab(page)).toHaveText(tab);
+    await expectAccessible(page);
+  }
+}
+
+test.describe('the product page at 1280 px', () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 
-  test('zooms on hover only where the large image is wider than its box', async ({ page }) => {
+  test('zoom, keyboard, thumbnails and the viewer; axe with each tab and the viewer open', async ({
+    page,
+  }) => {
+    test.slow(); // two pages, four axe runs
     await gotoHydrated(page, HOODIE);
+    await expectTabsAccessible(page);
+
+    // Hover zoom: the hoodie's large photo is wider than its box.
     const hoodie = page.locator('.gallery-image-link').first();
     await hoodie.hover({ position: { x: 120, y: 120 } });
     await expect(hoodie.locator('.zoomImg')).toBeVisible();
     await page.mouse.move(1, 1);
     await expect(hoodie.locator('.zoomImg')).toHaveCount(0);
 
-    // The Sticker Pack's photo is 480 px wide: narrower than its box, so no zoom.
-    await gotoHydrated(page, '/product/sticker-pack/');
-    const stickers = page.locator('.gallery-image-link').first();
-    expect(Number(await stickers.getAttribute('data-large_image_width'))).toBeLessThan(
-      (await stickers.boundingBox())!.width,
-    );
-    await stickers.hover();
-    await expect(page.locator('.woocommerce-product-gallery')).toHaveAttribute(
-      'data-carousel-state',
-      'ready',
-    );
-    await expect(stickers.locator('.zoomImg')).toHaveCount(0);
-  });
-
-  test('opens the viewer, zooms on a double click and closes', async ({ page }) => {
-    await gotoHydrated(page, HOODIE);
-    const opener = page.getByRole('link', {
-      name: 'View larger image: Classic Hoodie',
-      exact: true,
-    });
-    await opener.click();
-    const viewer = page.getByRole('dialog', { name: 'Classic Hoodie' });
-    await expect(viewer).toBeVisible();
-    await expect(page.locator('.woocommerce-product-gallery')).toHaveAttribute(
-      'data-viewer-state',
-      'ready',
-    );
+    // The viewer: open, axe, a double click zooms, Escape closes and gives focus back.
+    const viewer = await openViewer(page);
+    await expectAccessible(page);
     const picture = viewer.locator('.pswp__item[aria-hidden="false"] img.pswp__img');
     const fitted = (await picture.boundingBox())!;
     await page.mouse.dblclick(fitted.x + fitted.width / 2, fitted.y + fitted.height / 2);
@@ -92,29 +90,57 @@ test.describe('the gallery', () => {
       .toBeGreaterThan(fitted.width * 1.5);
     await page.keyboard.press('Escape');
     await expect(viewer).toHaveCount(0);
+    const opener = page.getByRole('link', {
+      name: 'View larger image: Classic Hoodie',
+      exact: true,
+    });
     await expect(opener).toBeFocused();
-  });
 
-  test('moves between pictures with the arrow keys and the thumbnails', async ({ page }) => {
-    await gotoHydrated(page, HOODIE);
-    await page
-      .getByRole('link', { name: 'View larger image: Classic Hoodie', exact: true })
-      .focus();
+    // Arrow keys move between pictures; a thumbnail shows its picture.
     await page.keyboard.press('ArrowRight');
     await expect(
       page.getByRole('link', { name: 'View larger image: Classic Hoodie – back' }),
     ).toBeFocused();
-    await page.getByRole('link', { name: /Show image 3 of 3/ }).click();
-    await expect(page.getByRole('link', { name: /Show image 3 of 3/ })).toHaveAttribute(
-      'aria-current',
-      'true',
-    );
+    const third = page.getByRole('link', { name: /Show image 3 of 3/ });
+    await third.click();
+    await expect(third).toHaveAttribute('aria-current', 'true');
     await expect(page.getByRole('group', { name: 'Image 3 of 3' })).not.toHaveAttribute('inert');
+
+    // The Sticker Pack's photo is 480 px wide: narrower than its box, so no zoom.
+    await gotoHydrated(page, '/product/sticker-pack/');
+    const stickers = page.locator('.gallery-image-link').first();
+    expect(Number(await stickers.getAttribute('data-large_image_width'))).toBeLessThan(
+      (await stickers.boundingBox())!.width,
+    );
+    await expect(page.locator('.woocommerce-product-gallery')).toHaveAttribute(
+      'data-carousel-state',
+      'ready',
+    );
+    await stickers.hover();
+    await expect(stickers.locator('.zoomImg')).toHaveCount(0);
+  });
+});
+
+test.describe('the product page at 390 px', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('passes axe with each tab and with the viewer open, without sideways scrolling', async ({
+    page,
+  }) => {
+    test.slow(); // four axe runs
+    await gotoHydrated(page, HOODIE);
+    await expectTabsAccessible(page);
+    await expectNoHorizontalScroll(page);
+    await openViewer(page);
+    await expectAccessible(page);
   });
 });
 
 test.describe('reviews', { tag: '@database' }, () => {
-  test('a review without a rating is stopped; a rated one is shown', async ({ page }) => {
+  test('a review without a rating is stopped and a rated one shown; a <script> comes back as text; ?cpage=2 shows the second page', async ({
+    page,
+  }) => {
+    test.slow(); // three products, four posts
     await gotoHydrated(page, '/product/canvas-tote/#reviews');
     await page.getByLabel('Your review').fill('Carries everything.');
     await page.getByLabel('Name').fill('Ada');
@@ -141,9 +167,7 @@ test.describe('reviews', { tag: '@database' }, () => {
     await expect(review).toBeVisible();
     await expect(review.getByRole('img', { name: 'Rated 4 out of 5' })).toBeVisible();
     await expect(selectedTab(page)).toHaveText('Reviews (1)');
-  });
 
-  test('a stored <script> comes back as text', async ({ page }) => {
     const text = '<script>window.__reviewXss = 1</script><b>bold?</b>';
     await gotoHydrated(page, '/product/desk-lamp/#reviews');
     await page.getByRole('radio', { name: 'Average' }).check();
@@ -157,9 +181,7 @@ test.describe('reviews', { tag: '@database' }, () => {
     expect(
       await page.evaluate(() => (window as { __reviewXss?: number }).__reviewXss),
     ).toBeUndefined();
-  });
 
-  test('?cpage=2 shows the second page of reviews', async ({ page }) => {
     // Six reviews of the Coffee Club, a day apart (five a page, newest first).
     await withShopDatabase(async (db) => {
       const { id } = await db
@@ -225,29 +247,3 @@ test('the checkout’s country can be searched and chosen by keyboard', async ({
   await expect(page.locator('#billing_state_field')).toBeHidden();
   await expectAccessible(page);
 });
-
-for (const width of [390, 1280]) {
-  test.describe(`the product page at ${width} px`, () => {
-    test.use({ viewport: { width, height: 900 } });
-
-    test('passes axe with each tab and with the viewer open', async ({ page }) => {
-      test.slow(); // four axe runs
-      await gotoHydrated(page, HOODIE);
-      for (const tab of ['Description', 'Additional information', 'Reviews (2)']) {
-        await page.getByRole('tab', { name: tab }).click();
-        await expect(selectedTab(page)).toHaveText(tab);
-        await expectAccessible(page);
-      }
-      await expectNoHorizontalScroll(page);
-      await page
-        .getByRole('link', { name: 'View larger image: Classic Hoodie', exact: true })
-        .click();
-      await expect(page.getByRole('dialog', { name: 'Classic Hoodie' })).toBeVisible();
-      await expect(page.locator('.woocommerce-product-gallery')).toHaveAttribute(
-        'data-viewer-state',
-        'ready',
-      );
-      await expectAccessible(page);
-    });
-  });
-}
