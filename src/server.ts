@@ -129,6 +129,8 @@ export async function buildServer(shop: Shop, options: ServerOptions = {}): Prom
     await app.register(fastifyStatic, {
       root: path.join(options.clientDir, 'assets'),
       prefix: '/assets/',
+      // The build's brotli and gzip copies, for browsers that accept them.
+      preCompressed: true,
       immutable: true,
       maxAge: '365d',
       decorateReply: false,

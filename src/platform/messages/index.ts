@@ -1,3 +1,5 @@
+import { catalogMessages } from './catalog.ts';
+import { dropdownMessages } from './dropdown.ts';
 import { contentMessages } from './content.ts';
 import { mailMessages } from './mail.ts';
 import { formsMessages } from './forms.ts';
@@ -7,6 +9,8 @@ import { formsMessages } from './forms.ts';
  * `{name}` placeholders are filled by `format`.
  */
 export const messages = {
+  ...catalogMessages,
+  ...dropdownMessages,
   ...mailMessages,
   ...formsMessages,
   shopName: 'Hearth & Thread',
