@@ -92,7 +92,7 @@ async function payByCardOnOrderPay(page: Page, number: string): Promise<void> {
 const notices = (page: Page) =>
   page.locator('.woocommerce-notices-wrapper').filter({ hasText: /\S/ });
 
-test.describe('paying for an existing order', () => {
+test.describe('paying for an existing order', { tag: '@database' }, () => {
   test('a card declined at checkout; the order-pay link then takes 4242 4242 4242 4242 and the order is paid', async ({
     page,
   }) => {
@@ -194,7 +194,7 @@ test.describe('paying for an existing order', () => {
   });
 });
 
-test.describe('paying for an existing order without JavaScript', () => {
+test.describe('paying for an existing order without JavaScript', { tag: '@database' }, () => {
   test.use({ javaScriptEnabled: false });
 
   test('a card asks for JavaScript; cash on delivery, chosen by keyboard, pays', async ({

@@ -7,7 +7,7 @@ import type { Session } from '../platform/session/session.ts';
 import { validateAddress, type BillingAddress, type FieldError } from './address.ts';
 import { claimCheckout, releaseCheckout } from './checkout-claim.ts';
 import { draftOrder, type Order } from './order.ts';
-import { payStanding, payLocked, standingNotice } from './order-pay.ts';
+import { payStanding, payLocked, standingNotice } from './order-pay-rules.ts';
 import {
   destinationOf,
   orderReceivedUrl,

@@ -1,4 +1,4 @@
-import type { CartTotals } from '../cart/cart.ts';
+import type { CartTotals } from '../cart/cart-contents.ts';
 import type { VoucherDetails } from '../payments/order-payment.ts';
 import { messages } from '../platform/messages/index.ts';
 import type { Money } from '../platform/money/money.ts';
