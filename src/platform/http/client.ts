@@ -65,6 +65,18 @@ export function postForm<T>(
   );
 }
 
+/**
+ * A multipart post of a whole form (files included): the browser writes the boundary itself.
+ * Cross-origin callers (the forms' embed on a foreign page) send no cookies: `same-origin`.
+ */
+export function postMultipart<T>(
+  url: string,
+  body: FormData,
+  options: { signal?: AbortSignal } = {},
+): Promise<JsonResponse<T>> {
+  return send<T>(url, { method: 'POST', body, signal: options.signal ?? null });
+}
+
 export function postJson<T>(
   url: string,
   body: unknown,
