@@ -12,6 +12,7 @@ import {
 import { slideOutAjaxCalls } from './cart/slide-out.routes.ts';
 import { accountAjaxCalls } from './accounts/accounts.routes.ts';
 import { checkoutAjaxCalls } from './checkout/checkout.routes.ts';
+import { registerEmbedRoutes } from './forms/embed/embed.routes.ts';
 import { formAjaxCalls, registerFormRoutes } from './forms/forms.routes.ts';
 import { pageContext } from './page-context.ts';
 import { paymentAjaxCalls, registerWebhookRoute, WEBHOOK_PATH } from './payments/payment.routes.ts';
@@ -136,6 +137,7 @@ export async function buildServer(shop: Shop, options: ServerOptions = {}): Prom
     pages ? pages.handle(request, reply) : reply.callNotFound(),
   );
   registerFormRoutes(app, formDoors(shop), pages?.handle);
+  registerEmbedRoutes(app, { forms: shop.forms, clientDir: options.clientDir });
   registerStoreApiCartRoutes(app, cartDoors(shop));
   registerWebhookRoute(app, shop);
   return app;
