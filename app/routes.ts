@@ -11,5 +11,6 @@ export default [
   route('checkout/order-received/:orderId', '../src/checkout/pages/order-received.tsx'),
   route('checkout/order-pay/:orderId', '../src/checkout/pages/order-pay.tsx'),
   route('my-account/customer-logout', '../src/accounts/pages/customer-logout.tsx'),
+  route('forms/:formId', '../src/forms/pages/form.tsx'),
   route('*', '../src/content/pages/not-found.tsx'),
 ] satisfies RouteConfig;

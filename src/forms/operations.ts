@@ -146,10 +146,6 @@ export function formsOperations(deps: FormsDeps) {
         !isTokenValid(deps.secret, form, posted.get(WIRE.token), seconds(now))
       )
         return refuse({ footer: messages.forms.tokenInvalid });
-      const start = timestampOf(posted.get(WIRE.startTimestamp));
-      const end = timestampOf(posted.get(WIRE.endTimestamp));
-      if (!tookLongEnough(form, start, end, seconds(now)))
-        return refuse({ footer: messages.forms.tooFast });
 
       const values = readFieldValues(form, input.entries);
       const judged = judgeSubmission(form, values, services);
@@ -181,6 +177,11 @@ export function formsOperations(deps: FormsDeps) {
       if (Object.keys(fields).length > 0 || general.footer) {
         return refuse({ header: messages.forms.errorHeader, ...general }, fields);
       }
+      // Judged after the fields, so a person who was quick and wrong first sees what to correct.
+      const start = timestampOf(posted.get(WIRE.startTimestamp));
+      const end = timestampOf(posted.get(WIRE.endTimestamp));
+      if (!tookLongEnough(form, start, end, seconds(now)))
+        return refuse({ footer: messages.forms.tooFast });
 
       const answers: StoredAnswers = {};
       for (const field of form.fields) {
