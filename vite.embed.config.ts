@@ -1,4 +1,5 @@
-import { defineConfig } from 'vite';
+import path from 'node:path';
+import { defineConfig, type Plugin } from 'vite';
 
 /**
  * embed.js (CONTRACT §6), built apart from the shop's pages: the same form renderer and runtime,
@@ -12,9 +13,29 @@ import { defineConfig } from 'vite';
  */
 const OUT = 'build/client/forms-embed';
 
+/** Modules the embed takes in a lighter form: all the shop's texts, and the zod schema. */
+const SWAPS: [string, string][] = [
+  ['/src/platform/messages/index.ts', 'src/forms/embed/messages-shim.ts'],
+  ['/src/forms/definition.ts', 'src/forms/embed/definition-shim.ts'],
+];
+
+function embedSwaps(): Plugin {
+  return {
+    name: 'shop:embed-swaps',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (!importer) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      const swap = resolved && SWAPS.find(([from]) => resolved.id.endsWith(from));
+      return swap ? path.resolve(swap[1]) : null;
+    },
+  };
+}
+
 export default defineConfig(({ mode }) => {
   const loader = mode === 'loader';
   return {
+    plugins: [embedSwaps()],
     resolve: {
       alias: [
         { find: /^react$/, replacement: 'preact/compat' },
@@ -25,7 +46,6 @@ export default defineConfig(({ mode }) => {
       ],
     },
     define: { 'process.env.NODE_ENV': JSON.stringify('production') },
-    esbuild: { jsx: 'automatic', jsxImportSource: 'preact' },
     oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
     publicDir: false,
     build: {
@@ -33,6 +53,7 @@ export default defineConfig(({ mode }) => {
       emptyOutDir: !loader,
       target: 'es2020',
       sourcemap: false,
+      minify: true,
       modulePreload: false,
       lib: loader
         ? {
@@ -41,12 +62,19 @@ export default defineConfig(({ mode }) => {
             name: 'shopFormEmbed',
             fileName: () => 'embed.js',
           }
-        : { entry: 'src/forms/embed/app.tsx', formats: ['es'], fileName: () => 'app.js' },
-      rollupOptions: {
-        output: loader
-          ? {}
-          : { chunkFileNames: '[name]-[hash].js', assetFileNames: '[name]-[hash][extname]' },
-      },
+        : false,
+      rollupOptions: loader
+        ? {}
+        : {
+            input: { app: 'src/forms/embed/app.tsx' },
+            preserveEntrySignatures: 'exports-only',
+            output: {
+              format: 'es',
+              entryFileNames: '[name].js',
+              chunkFileNames: '[name]-[hash].js',
+              assetFileNames: '[name]-[hash][extname]',
+            },
+          },
     },
   };
 });

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { messages } from '../../platform/messages/index.ts';
 import type { FormsOperations } from '../operations.ts';
 import { formIdSchema } from '../schemas.ts';
-import { publicDefinition } from './public-definition.ts';
+import { publicDefinition } from '../public-definition.ts';
 
 /**
  * The embed's doors (CONTRACT §6), for pages on any other site:

@@ -1,4 +1,4 @@
-import { fieldName, WIRE } from '../wire.ts';
+import { fieldName, PAGE_INDEX, PAGE_NAV, WIRE } from '../wire.ts';
 
 /**
  * What the browser runtime needs of the renderer's markup (WPForms' own class names where it has
@@ -14,8 +14,8 @@ import { fieldName, WIRE } from '../wire.ts';
  * - the token in the hidden `wpforms[token]` input;
  * - the page indicator `.wpforms-page-indicator[data-indicator]` (WPForms' inner classes).
  */
-export const PAGE_NAV_NAME = 'wpforms[page_nav]';
-export const PAGE_INDEX_NAME = 'wpforms[page]';
+export const PAGE_NAV_NAME = PAGE_NAV;
+export const PAGE_INDEX_NAME = PAGE_INDEX;
 export const SELECTED_CLASS = 'wpforms-selected';
 export const HAS_ERROR_CLASS = 'wpforms-has-error';
 export const CONDITIONAL_HIDE_CLASS = 'wpforms-conditional-hide';

@@ -14,7 +14,10 @@ function controlsNamed(form: HTMLFormElement, name: string): HTMLElement[] {
 
 function errorId(form: HTMLFormElement, name: string): string {
   const first = controlsNamed(form, name)[0];
-  const base = first?.id || `${form.id || 'wpforms'}-${name.replace(/[^a-z0-9]+/gi, '-')}`;
+  // A choice's input is `{field input}_{n}`: the list's error is the field input's.
+  const checkable = first instanceof HTMLInputElement && /^(radio|checkbox)$/.test(first.type);
+  const id = checkable ? first.id.replace(/_\d+$/, '') : first?.id;
+  const base = id || `${form.id || 'wpforms'}-${name.replace(/[^a-z0-9]+/gi, '-')}`;
   return `${base}-error`;
 }
 
@@ -22,12 +25,9 @@ function errorId(form: HTMLFormElement, name: string): string {
 function errorAnchor(controls: HTMLElement[]): HTMLElement | undefined {
   const first = controls[0];
   if (!first) return undefined;
-  const list = first.closest<HTMLElement>(
-    'ul, .wpforms-field-row, .wpforms-field-date-time-dropdown-wrap',
-  );
   if (first instanceof HTMLInputElement && (first.type === 'radio' || first.type === 'checkbox'))
-    return list ?? first;
-  return first.closest<HTMLElement>('.wpforms-field-row-block, .wpforms-field-input-wrap') ?? first;
+    return first.closest<HTMLElement>('ul, .wpforms-field-rating-items') ?? first;
+  return first.closest<HTMLElement>('.wpforms-field-row-block, [role=group]') ?? first;
 }
 
 export function showFieldError(form: HTMLFormElement, name: string, message: string): void {

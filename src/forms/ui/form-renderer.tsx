@@ -7,13 +7,14 @@ import {
   type FormDefinition,
   type FormField,
 } from '../definition.ts';
-import { PAGE_INDEX, PAGE_NAV } from '../page-post.ts';
 import { visibleFieldIds } from '../rules/conditions.ts';
 import { allowedExtensions, choiceValue } from '../rules/engine.ts';
 import {
   fieldName,
   fileInputName,
   listName,
+  PAGE_INDEX,
+  PAGE_NAV,
   readFieldValues,
   WIRE,
   type FieldValues,
@@ -47,6 +48,12 @@ export interface FormRendererProps {
   startTimestamp: number;
   pageUrl: string;
   challengeUrl: string;
+  /**
+   * With JavaScript (the hydrated page, embed.js): every page is rendered, each in its
+   * `[data-page]` element, with one set of Previous / Next / Submit buttons that the browser
+   * runtime (runtime.ts) shows as the page requires. Without it, only the current page.
+   */
+  enhanced?: boolean;
 }
 
 export const emptyFormState: FormState = {
@@ -79,7 +86,8 @@ export function FormRenderer(props: FormRendererProps) {
   const values =
     state.entries.length === 0 ? defaultValues(form) : readFieldValues(form, state.entries);
   const visible = visibleFieldIds(form, values);
-  const onPage = new Set(page.fields.map((f) => f.id));
+  const enhanced = props.enhanced === true;
+  const onPage = new Set((enhanced ? form.fields : page.fields).map((f) => f.id));
   const carried = state.entries.filter(([name]) => {
     const id = FIELD_ENTRY.exec(name)?.[1];
     return id !== undefined && !onPage.has(id);
@@ -125,20 +133,29 @@ export function FormRenderer(props: FormRendererProps) {
           <input key={`${name}-${i}`} type="hidden" name={name} value={value} />
         ))}
         <div className="wpforms-field-container">
-          {page.fields.map((field) => (
-            <FieldBlock
-              key={field.id}
-              field={field}
-              hidden={!visible.has(field.id)}
-              context={context}
-            />
+          {(enhanced ? pages : [page]).map((shown) => (
+            <div
+              key={shown.index}
+              className={`wpforms-page wpforms-page-${shown.index + 1}`}
+              data-page={shown.index}
+              hidden={shown.index !== pageIndex || undefined}
+            >
+              {shown.fields.map((field) => (
+                <FieldBlock
+                  key={field.id}
+                  field={field}
+                  hidden={!visible.has(field.id)}
+                  context={context}
+                />
+              ))}
+            </div>
           ))}
           {form.settings.honeypot && <Honeypot formId={form.id} />}
         </div>
         <GeneralError text={state.general.recaptcha} />
         <GeneralError text={state.general.footer} />
         <div className="wpforms-submit-container">
-          {pageIndex > 0 && (
+          {(pageIndex > 0 || (enhanced && pages.length > 1)) && (
             <button
               type="submit"
               name={PAGE_NAV}
@@ -146,19 +163,32 @@ export function FormRenderer(props: FormRendererProps) {
               className="wpforms-page-button wpforms-page-prev"
               formNoValidate
             >
-              {pages[pageIndex - 1]!.pagebreak?.prev ?? messages.forms.previous}
+              {pages[Math.max(pageIndex - 1, 0)]!.pagebreak?.prev ?? messages.forms.previous}
             </button>
           )}
-          {last ? (
+          {enhanced && pages.length > 1 && (
             <button
               type="submit"
-              name="wpforms[submit]"
-              value="wpforms-submit"
-              className="wpforms-submit"
-              data-alt-text={form.settings.submit_text_processing}
+              name={PAGE_NAV}
+              value="next"
+              className="wpforms-page-button wpforms-page-next"
             >
-              {form.settings.submit_text}
+              {page.pagebreak?.next ?? messages.forms.next}
             </button>
+          )}
+          {last || enhanced ? (
+            <>
+              <button
+                type="submit"
+                name="wpforms[submit]"
+                value="wpforms-submit"
+                className="wpforms-submit"
+                data-alt-text={form.settings.submit_text_processing}
+              >
+                {form.settings.submit_text}
+              </button>
+              {enhanced && <span className="wpforms-submit-spinner" hidden aria-hidden="true" />}
+            </>
           ) : (
             <button
               type="submit"
@@ -209,15 +239,19 @@ function PageIndicator({
   if (style === 'progress') {
     const percent = Math.round(((current + 1) / pages.length) * 100);
     return (
-      <div className="wpforms-page-indicator progress">
+      <div className="wpforms-page-indicator progress" data-indicator="progress">
         <p className="wpforms-page-indicator-page-title">
-          {pages[current] && <span>{pages[current]}</span>}
-          {pages[current] && (
-            <span className="wpforms-page-indicator-page-title-sep" aria-hidden="true">
-              {' '}
-              /{' '}
-            </span>
-          )}
+          <span className="wpforms-page-indicator-page-title-text" hidden={!pages[current]}>
+            {pages[current]}
+          </span>
+          <span
+            className="wpforms-page-indicator-page-title-sep"
+            aria-hidden="true"
+            hidden={!pages[current]}
+          >
+            {' '}
+            /{' '}
+          </span>
           <span className="wpforms-page-indicator-steps">{steps}</span>
         </p>
         <div
@@ -234,7 +268,7 @@ function PageIndicator({
     );
   }
   return (
-    <ol className={`wpforms-page-indicator ${style}`} aria-label={steps}>
+    <ol className={`wpforms-page-indicator ${style}`} aria-label={steps} data-indicator={style}>
       {pages.map((title, i) => (
         <li
           key={i}
@@ -384,7 +418,6 @@ function FieldBody({ field, context }: { field: FormField; context: FieldContext
   const id = inputId(form, field.id);
   const value = values[field.id];
   const one = value?.values.at(-1) ?? '';
-  const part = (name: string) => value?.parts[name] ?? '';
   const descriptionId = field.description ? `${id}-description` : undefined;
   const description = <Description id={`${id}-description`} text={field.description} />;
   const simple = (input: ReactNode, name = fieldName(field.id)) => (

@@ -17,17 +17,19 @@ export function stepText(pattern: string, pageIndex: number, pageCount: number):
 export function updateIndicator(
   form: HTMLFormElement,
   pageIndex: number,
-  pageCount: number,
+  titles: readonly string[],
   pattern: string,
+  color: string,
 ): void {
   const indicator = form.querySelector<HTMLElement>('.wpforms-page-indicator');
   if (!indicator) return;
   const style = indicator.dataset.indicator;
-  const color = indicator.dataset.indicatorColor ?? '';
-  const number = pageIndex + 1;
+  const steps = stepText(pattern, pageIndex, titles.length);
   if (style === 'connector' || style === 'circles') {
-    for (const page of indicator.querySelectorAll<HTMLElement>('.wpforms-page-indicator-page')) {
-      const active = page.classList.contains(`wpforms-page-indicator-page-${number}`);
+    indicator.setAttribute('aria-label', steps);
+    const pages = indicator.querySelectorAll<HTMLElement>('.wpforms-page-indicator-page');
+    pages.forEach((page, index) => {
+      const active = index === pageIndex;
       page.classList.toggle('active', active);
       if (active) page.setAttribute('aria-current', 'step');
       else page.removeAttribute('aria-current');
@@ -36,21 +38,23 @@ export function updateIndicator(
       const triangle = page.querySelector<HTMLElement>('.wpforms-page-indicator-page-triangle');
       if (triangle && style === 'connector')
         triangle.style.borderTopColor = active && color ? color : '';
-    }
+    });
     return;
   }
   if (style !== 'progress') return;
   const bar = indicator.querySelector<HTMLElement>('.wpforms-page-indicator-page-progress');
-  if (bar) bar.style.width = progressWidth(pageIndex, pageCount);
-  indicator.querySelector('[role="progressbar"]')?.setAttribute('aria-valuenow', String(number));
-  const steps = indicator.querySelector('.wpforms-page-indicator-steps');
-  if (steps) steps.textContent = stepText(pattern, pageIndex, pageCount);
-  const title = indicator.querySelector<HTMLElement>('.wpforms-page-indicator-page-title');
+  if (bar) bar.style.width = progressWidth(pageIndex, titles.length);
+  const meter = indicator.querySelector('[role="progressbar"]');
+  meter?.setAttribute('aria-valuenow', String(pageIndex + 1));
+  meter?.setAttribute('aria-label', steps);
+  const text = indicator.querySelector('.wpforms-page-indicator-steps');
+  if (text) text.textContent = steps;
+  const title = titles[pageIndex] ?? '';
+  const titleText = indicator.querySelector<HTMLElement>('.wpforms-page-indicator-page-title-text');
   const separator = indicator.querySelector<HTMLElement>('.wpforms-page-indicator-page-title-sep');
-  const text = title?.getAttribute(`data-page-${number}-title`) ?? '';
-  if (title) {
-    title.textContent = text;
-    title.hidden = text === '';
+  if (titleText) {
+    titleText.textContent = title;
+    titleText.hidden = title === '';
   }
-  if (separator) separator.hidden = text === '';
+  if (separator) separator.hidden = title === '';
 }

@@ -4,7 +4,7 @@ import {
   FORM_SCROLL_OFFSET_PX,
 } from '../../platform/constants/index.ts';
 import type { FormDefinition, FormField } from '../definition.ts';
-import { formPages } from '../form-pages.ts';
+import { formPages, type FormPage } from '../form-pages.ts';
 import { fieldErrors, uploadSizeError } from '../rules/engine.ts';
 import { visibleFieldIds } from '../rules/conditions.ts';
 import { pageAfter } from '../rules/pages.ts';
@@ -22,6 +22,7 @@ import {
   hiddenInput,
   namedControls,
   pageElements,
+  submitButton,
   submitContainer,
 } from './dom.ts';
 import { showFieldError, showFieldErrors, showGeneralError } from './errors.ts';
@@ -138,10 +139,14 @@ export function attachForm(
     page = Math.min(Math.max(index, 0), pages.length - 1);
     for (const element of pageEls) element.hidden = Number(element.dataset.page) !== page;
     if (pageEls.length > 0) hiddenInput(form, PAGE_INDEX_NAME).value = String(page);
-    const submitArea = submitContainer(form);
-    if (submitArea && pageEls.length > 1 && !submitArea.closest('[data-page]'))
-      submitArea.hidden = page !== pages.length - 1;
-    updateIndicator(form, page, pages.length, settings.indicatorStepsPattern);
+    showPageButtons(form, pages, page);
+    updateIndicator(
+      form,
+      page,
+      pages.map((p) => p.title),
+      settings.indicatorStepsPattern,
+      settings.page_indicator.color,
+    );
   }
 
   /** Judges the given fields (waiting for remote checks); returns the first invalid input. */
@@ -326,6 +331,34 @@ export function attachForm(
       for (const undo of cleanups.splice(0).reverse()) undo();
     },
   };
+}
+
+/**
+ * The one set of Previous / Next / Submit buttons (seed 002 §2): Previous from the second page,
+ * Next until the last, Submit on the last; each with its page break's own label.
+ */
+function showPageButtons(form: HTMLFormElement, pages: FormPage[], page: number): void {
+  if (pages.length < 2) return;
+  const last = page === pages.length - 1;
+  const area = submitContainer(form);
+  const prev = area?.querySelector<HTMLButtonElement>(
+    `button[name="${PAGE_NAV_NAME}"][value=prev]`,
+  );
+  const next = area?.querySelector<HTMLButtonElement>(
+    `button[name="${PAGE_NAV_NAME}"][value=next]`,
+  );
+  const submit = submitButton(form);
+  if (prev) {
+    prev.hidden = page === 0;
+    const label = pages[page - 1]?.pagebreak?.prev;
+    if (label) prev.textContent = label;
+  }
+  if (next) {
+    next.hidden = last;
+    const label = pages[page]?.pagebreak?.next;
+    if (label) next.textContent = label;
+  }
+  if (submit) submit.hidden = !last;
 }
 
 function firstControl(form: HTMLFormElement, name: string): HTMLElement | undefined {

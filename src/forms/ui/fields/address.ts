@@ -7,14 +7,16 @@ import { on } from './index.ts';
  * other country enables it and takes the required flag from the row's first input.
  */
 export function attachAddress(context: FormContext, element: HTMLElement): void {
-  const country = element.querySelector<HTMLSelectElement>('select[name$="[country]"]');
+  const country = element.querySelector<HTMLInputElement | HTMLSelectElement>(
+    '[name$="[country]"]',
+  );
   const state = element.querySelector<HTMLInputElement | HTMLSelectElement>('[name$="[state]"]');
   if (!country || !state) return;
   const first = element.querySelector<HTMLInputElement>('[name$="[address1]"]');
   const withoutStates = context.settings.address_field.list_countries_without_states;
   const apply = () => {
     const row = state.closest('.wpforms-field-row') ?? state.parentElement;
-    const without = withoutStates.includes(country.value);
+    const without = withoutStates.includes(country.value.trim().toUpperCase());
     if (without) state.value = '';
     state.disabled = without;
     const required = !without && (first?.required ?? false);
@@ -23,5 +25,6 @@ export function attachAddress(context: FormContext, element: HTMLElement): void 
     row?.classList.toggle('wpforms-without-state', without);
   };
   on(context, country, 'change', apply);
+  on(context, country, 'input', apply);
   apply();
 }

@@ -1,4 +1,4 @@
-import type { FormDefinition } from '../definition.ts';
+import type { FormDefinition } from './definition.ts';
 
 /**
  * A definition as the browser may see it: without its notifications (the owner's addresses)
