@@ -14,12 +14,12 @@ export function watchToken(context: FormContext): void {
   if (!settings.antispam_token) return;
   const input = hiddenInput(form, wire.token);
   // When the token was issued (seconds): the form's data-token-time, else the token's own prefix.
-  let issuedAt = Number(form.dataset.tokenTime) || Number(input.value.split('.')[0]) || 0;
+  const issuedAt = () => Number(form.dataset.tokenTime) || Number(input.value.split('.')[0]) || 0;
   let updating = false;
 
   const onFocus = (event: FocusEvent) => {
     const now = Date.now();
-    if (updating || now - issuedAt * 1000 < settings.token_cache_lifetime * 1000) return;
+    if (updating || now - issuedAt() * 1000 < settings.token_cache_lifetime * 1000) return;
     updating = true;
     const button = submitButton(form);
     const wasTarget = button !== null && event.target === button;
@@ -34,10 +34,9 @@ export function watchToken(context: FormContext): void {
           console.error(`${uiTexts.tokenUpdateFailed}: `, answer.data);
           return;
         }
-        issuedAt = Math.floor(now / 1000);
         input.value = token;
         form.dataset.token = token;
-        form.dataset.tokenTime = String(issuedAt);
+        form.dataset.tokenTime = String(Math.floor(now / 1000));
         if (button) button.disabled = false;
         if (wasTarget) button.click();
       })
