@@ -24,15 +24,19 @@ async function embedSizes(clientDir: string) {
   const dir = path.join(clientDir, 'forms-embed');
   const files: Record<string, number> = {};
   const lazy: Record<string, number> = {};
-  for (const name of ['embed.js', 'app.js']) files[name] = gz(await readFile(path.join(dir, name)));
-  // Static imports of app.js load with it; dynamic ones (date picker, solver...) only when used.
-  const app = await readFile(path.join(dir, 'app.js'), 'utf8');
-  const eager = new Set([...app.matchAll(/\bfrom\s*["']\.\/([^"']+)["']/g)].map((m) => m[1]!));
-  for (const name of await readdir(dir)) {
+  // Loaded at once: app.js, the runtime it imports as soon as the form is shown (live-form.tsx),
+  // and everything either imports statically; the rest (date picker, solver, imask, @zxcvbn-ts,
+  // mailcheck) loads when its field is used.
+  const names = await readdir(dir);
+  const queue = ['embed.js', 'app.js', ...names.filter((name) => name.startsWith('runtime-'))];
+  for (let name = queue.shift(); name; name = queue.shift()) {
     if (name in files) continue;
-    const size = gz(await readFile(path.join(dir, name)));
-    if (eager.has(name)) files[name] = size;
-    else lazy[name] = size;
+    const text = await readFile(path.join(dir, name), 'utf8');
+    files[name] = gz(Buffer.from(text));
+    for (const match of text.matchAll(/\bfrom\s*["']\.\/([^"']+)["']/g)) queue.push(match[1]!);
+  }
+  for (const name of names) {
+    if (!(name in files)) lazy[name] = gz(await readFile(path.join(dir, name)));
   }
   return { files, lazy };
 }
