@@ -10,6 +10,9 @@ import {
   useRouteError,
 } from 'react-router';
 import { CartLink } from '../src/cart/ui/cart-link.tsx';
+import { footerData } from '../src/content/footer-data.ts';
+import contentStylesheet from '../src/content/ui/content.css?url';
+import { SiteFooter, type FooterData } from '../src/content/ui/site-footer.tsx';
 import { SlideOutCart } from '../src/cart/ui/slide-out-cart.tsx';
 import { PAGE_CACHE_CONTROL } from '../src/platform/constants/index.ts';
 import { messages } from '../src/platform/messages/index.ts';
@@ -18,7 +21,10 @@ import { LiveRegion } from '../src/ui/live-region.tsx';
 import { Notices } from '../src/ui/notices.tsx';
 import stylesheet from './styles.css?url';
 
-export const links = () => [{ rel: 'stylesheet', href: stylesheet }];
+export const links = () => [
+  { rel: 'stylesheet', href: stylesheet },
+  { rel: 'stylesheet', href: contentStylesheet },
+];
 
 export const headers = () => ({ 'Cache-Control': PAGE_CACHE_CONTROL });
 
@@ -27,6 +33,7 @@ export interface RootData {
   notices: Notice[];
   cartCount: number | null;
   redirectAfterAdd: boolean;
+  footer: FooterData;
 }
 
 /**
@@ -42,6 +49,7 @@ export async function loader({ context }: PageLoaderArgs): Promise<RootData> {
     notices,
     cartCount,
     redirectAfterAdd: (await shop.settings.read()).cartRedirectAfterAdd,
+    footer: await footerData(context),
   };
 }
 
@@ -89,16 +97,6 @@ export function SiteHeader({ cartCount }: { cartCount: number | null }) {
   );
 }
 
-export function SiteFooter() {
-  return (
-    <footer className="site-footer">
-      <p>
-        © {messages.shopName}. Made with care. <a href="/shop/">Shop</a>
-      </p>
-    </footer>
-  );
-}
-
 export default function App({ loaderData }: { loaderData: RootData }) {
   useEffect(() => {
     // Lets browser tests (and scripts) know the page is interactive.
@@ -116,7 +114,7 @@ export default function App({ loaderData }: { loaderData: RootData }) {
         <Notices notices={loaderData.notices} />
         <Outlet />
       </main>
-      <SiteFooter />
+      <SiteFooter data={loaderData.footer} />
       <SlideOutCart />
       <LiveRegion />
     </>

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ordersRepo } from '../src/checkout/orders.repo.ts';
+import { noOrderMails, ordersRepo } from '../src/checkout/orders.repo.ts';
 import {
   expectAccessible,
   expectNoHorizontalScroll,
@@ -48,7 +48,7 @@ async function pendingOrder(email = uniqueEmail('pending')): Promise<OrderRef> {
       phone: '+44 20 7946 0958',
       email,
     };
-    const order = await ordersRepo(db).create(
+    const order = await ordersRepo(db, noOrderMails).create(
       {
         currency: 'USD',
         billing,
@@ -186,7 +186,7 @@ test.describe('paying for an existing order', { tag: '@database' }, () => {
     ).toBeVisible();
     await expect(page.getByText('Classic Hoodie')).toHaveCount(0);
 
-    await withShopDatabase((db) => ordersRepo(db).markPaid(order.id, 'pi_paid'));
+    await withShopDatabase((db) => ordersRepo(db, noOrderMails).markPaid(order.id, 'pi_paid'));
     await page.goto(payUrl(order));
     await expect(page.getByText('This order has already been paid for.')).toBeVisible();
     await page.getByRole('link', { name: 'View your order' }).click();
@@ -241,7 +241,7 @@ for (const width of [390, 1280]) {
 
       await page.goto(`/checkout/order-pay/${order.id}/?key=wc_order_guess`);
       await expectAccessible(page);
-      await withShopDatabase((db) => ordersRepo(db).markPaid(order.id, 'pi_paid'));
+      await withShopDatabase((db) => ordersRepo(db, noOrderMails).markPaid(order.id, 'pi_paid'));
       await page.goto(payUrl(order));
       await expectAccessible(page);
       await expectNoHorizontalScroll(page);

@@ -12,6 +12,7 @@ import {
 import { slideOutAjaxCalls } from './cart/slide-out.routes.ts';
 import { accountAjaxCalls } from './accounts/accounts.routes.ts';
 import { checkoutAjaxCalls } from './checkout/checkout.routes.ts';
+import { registerContentRoutes } from './content/content.routes.ts';
 import { registerEmbedRoutes } from './forms/embed/embed.routes.ts';
 import { formAjaxCalls, registerFormRoutes } from './forms/forms.routes.ts';
 import { pageContext } from './page-context.ts';
@@ -140,5 +141,6 @@ export async function buildServer(shop: Shop, options: ServerOptions = {}): Prom
   registerEmbedRoutes(app, { forms: shop.forms, clientDir: options.clientDir });
   registerStoreApiCartRoutes(app, cartDoors(shop));
   registerWebhookRoute(app, shop);
+  registerContentRoutes(app, { content: shop.content, contexts: shop.requestContexts });
   return app;
 }

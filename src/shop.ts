@@ -3,10 +3,13 @@ import { catalogRepo, type CatalogRepo } from './catalog/catalog.repo.ts';
 import { cartService, type CartService } from './cart/cart.service.ts';
 import { chargesStore, type ChargesStore } from './cart/charges.repo.ts';
 import { customerCouponUses } from './checkout/coupon-uses.repo.ts';
+import { orderStatusMailer } from './checkout/order-mails.tsx';
 import { ordersRepo, type OrdersRepo } from './checkout/orders.repo.ts';
 import type { CheckoutDeps } from './checkout/place-order.ts';
 import type { Order } from './checkout/order.ts';
 import { settlementTarget } from './checkout/settlement-target.ts';
+import { contentRepo } from './content/content.repo.ts';
+import { contentDeps, type ContentDeps } from './content/operations.ts';
 import { seedDemoData } from './demo/seed.ts';
 import { demoForms } from './forms/demo-forms/index.ts';
 import { formsRepo } from './forms/forms.repo.ts';
@@ -19,7 +22,13 @@ import { resolveSessionSecret } from './platform/config/secret.ts';
 import { openDatabase, type DatabaseHandle, type Db, type DbKind } from './platform/db/database.ts';
 import { migrateToLatest } from './platform/db/migrate.ts';
 import { withStartUpLock } from './platform/db/start-up-lock.ts';
-import { HOLD_STOCK_SWEEP_MS, SETTINGS_CACHE_TTL_MS } from './platform/constants/index.ts';
+import {
+  HOLD_STOCK_SWEEP_MS,
+  MAIL_SWEEP_MS,
+  SETTINGS_CACHE_TTL_MS,
+} from './platform/constants/index.ts';
+import { mailSender, type MailSender } from './platform/mail/sender.ts';
+import { mailTransport, type MailTransport } from './platform/mail/transport.ts';
 import { appServer, systemClock, type AppServer, type Clock } from './platform/jobs/app-server.ts';
 import { jobRunner, type JobRunner } from './platform/jobs/job-runner.ts';
 import { cancelUnpaidOrders } from './checkout/hold-stock.ts';
@@ -63,12 +72,16 @@ export interface Shop {
   settings: SettingsStore;
   charges: ChargesStore;
   accounts: AccountsService;
+  /** The shop's own content: home slides, FAQ, store notice and coming-soon banner. */
+  content: ContentDeps;
   /** The form builder's operations (submit, token, restricted e-mail). */
   forms: FormsOperations;
   /** This app server as the others see it (its heartbeat, its running checkouts, its clock). */
   server: AppServer;
-  /** The timer of the jobs every app server offers to run (the hold-stock sweep). */
+  /** The timer of the jobs every app server offers to run (the hold-stock sweep, the mail sweep). */
   jobs: JobRunner;
+  /** This app server's mail sender: wakes after each commit that queued mail. */
+  mail: MailSender;
   sessionToken(session: Session): string;
   close(): Promise<void>;
 }
@@ -80,6 +93,8 @@ export interface ShopOptions {
   seedDemo?: boolean;
   /** What time it is for jobs and checkout claims (tests move it). */
   clock?: Clock;
+  /** Where mail goes instead of config.mail's SMTP server or outbox (tests). */
+  mailTransport?: MailTransport;
 }
 
 export async function createShop(
@@ -107,11 +122,20 @@ export async function createShop(
     charges: charges.read,
     customerCouponUses,
   });
-  const orders = ordersRepo(handle.db);
+  const orders = ordersRepo(handle.db, orderStatusMailer({ shopEmail: config.mail.shopEmail }));
   const accounts = accountsService(handle.db, sessions, settings);
   const server = appServer(handle.db, options.clock ?? systemClock);
   await server.beat();
   const holdStock = { db: handle.db, orders, stripe: payments.stripe, settings, log };
+  const mail = mailSender({
+    db: handle.db,
+    commits: handle.commits,
+    transport: options.mailTransport ?? mailTransport(config.mail),
+    from: config.mail.from,
+    serverId: server.id,
+    clock: server.clock,
+    log,
+  });
   const jobs = jobRunner(
     handle.db,
     server,
@@ -121,10 +145,13 @@ export async function createShop(
         everyMs: HOLD_STOCK_SWEEP_MS,
         run: (now, stopping) => cancelUnpaidOrders(holdStock, now, stopping),
       },
+      { name: 'mail', everyMs: MAIL_SWEEP_MS, run: (now) => mail.sweep(now) },
     ],
     log,
   );
   jobs.start();
+  // Mail that a server left queued when it stopped or died goes out now.
+  mail.wake();
   const catalog = catalogRepo(handle.db);
   return {
     config,
@@ -146,21 +173,23 @@ export async function createShop(
     settings,
     charges,
     accounts,
+    content: contentDeps(contentRepo(handle.db), catalog, SETTINGS_CACHE_TTL_MS),
     forms: formsOperations({
       db: handle.db,
       repo: formsRepo(handle.db),
       secret,
       dataDir: config.dataDir,
       log,
-      // The seam for src/platform/mail (branch mail): entries wait as pending until it lands.
-      mailQueue: undefined,
+      shopEmail: config.mail.shopEmail,
       now: () => new Date(),
     }),
     server,
     jobs,
+    mail,
     sessionToken: (session) => signSessionId(secret, session.id),
     async close() {
       await jobs.stop();
+      await mail.stop();
       await handle.destroy();
     },
   };

@@ -10,6 +10,7 @@ import {
   type CheckoutAccountRules,
   type Customer,
 } from './account.ts';
+import { queueAccountCreatedMail } from './account-mails.tsx';
 import { accountsRepo } from './accounts.repo.ts';
 import { authenticate, type LoginInput, type LoginResult } from './login.ts';
 import { loginThrottle, type LoginThrottle } from './login-throttle.ts';
@@ -20,6 +21,8 @@ export interface Registration {
   password: string;
   firstName: string;
   lastName: string;
+  /** The absolute address of `/my-account/`, for the welcome mail. */
+  accountUrl: string;
 }
 
 /**
@@ -69,18 +72,34 @@ export function accountsService(
       return sessions.end(sessionId);
     },
 
-    /** Opens an account: a password that will do and an email without an account yet. */
+    /**
+     * Opens an account: a password that will do and an email without an account yet. Its
+     * welcome mail is queued in the same transaction.
+     */
     async register(input: Registration): Promise<{ customer: Customer } | { error: string }> {
       const problem = newPasswordProblem(input.password);
       if (problem) return { error: problem };
       const email = normalizeEmail(input.email);
       if (email === '') return { error: messages.accountEmailRequired };
       if (await customers.findByEmail(email)) return { error: messages.accountExists };
-      const customer = await customers.create({
-        email,
-        passwordHash: await hashPassword(input.password),
-        firstName: input.firstName,
-        lastName: input.lastName,
+      const passwordHash = await hashPassword(input.password);
+      // The account and its welcome mail, together or not at all.
+      const customer = await db.transaction().execute(async (trx) => {
+        const created = await accountsRepo(trx).create({
+          email,
+          passwordHash,
+          firstName: input.firstName,
+          lastName: input.lastName,
+        });
+        if (created) {
+          await queueAccountCreatedMail(trx, {
+            customerId: created.id,
+            to: created.email,
+            name: created.firstName,
+            accountUrl: input.accountUrl,
+          });
+        }
+        return created;
       });
       return customer ? { customer } : { error: messages.accountExists };
     },

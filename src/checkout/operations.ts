@@ -119,6 +119,7 @@ export async function placeOrder(
         password: input.accountPassword,
         firstName: input.billing.first_name,
         lastName: input.billing.last_name,
+        accountUrl: new URL('/my-account/', request.origin).href,
       });
       if ('error' in opened) return failure([opened.error]);
       // Logged in from here on, under a new session id that carries the cart (and this claim).
@@ -157,15 +158,18 @@ async function createAndPay(
   let order: Order;
   try {
     order = await deps.orders.create(
-      draftOrder(view.totals, {
-        billing: input.billing,
-        shippingAddress: view.totals.needsShipping
-          ? { ...(input.shipping ?? input.billing) }
-          : null,
-        paymentMethod: method.id,
-        paymentMethodTitle: method.title,
-        customerNote: input.customerNote,
-      }),
+      {
+        ...draftOrder(view.totals, {
+          billing: input.billing,
+          shippingAddress: view.totals.needsShipping
+            ? { ...(input.shipping ?? input.billing) }
+            : null,
+          paymentMethod: method.id,
+          paymentMethodTitle: method.title,
+          customerNote: input.customerNote,
+        }),
+        attribution: input.attribution,
+      },
       sessionId,
       method.type ? 'pending' : 'processing',
       payment.customerId,

@@ -94,7 +94,7 @@ export async function payLocked(
   const ownSession = request.sessionId && request.sessionId === order.sessionId;
 
   if (!choice.method.type) {
-    await repo.acceptOffline(order.id);
+    await deps.orders.acceptOffline(order.id);
     const accepted = (await deps.orders.find(order.id)) ?? current;
     if (ownSession) await deps.cart.empty(request.sessionId!);
     return { result: 'success', redirect: orderReceivedUrl(accepted), order: accepted };

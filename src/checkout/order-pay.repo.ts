@@ -170,26 +170,6 @@ export function orderPayRepo(db: Db) {
         .where('payment_locked_until', '=', token)
         .execute();
     },
-
-    /**
-     * An offline method (cash on delivery) needs no payment now: the pending order goes to
-     * processing, as a cash-on-delivery checkout does. Returns whether this call moved it.
-     */
-    async acceptOffline(id: number): Promise<boolean> {
-      return db.transaction().execute(async (tx) => {
-        const result = await tx
-          .updateTable('orders')
-          .set({ status: 'processing' })
-          .where('id', '=', id)
-          .where('status', '=', 'pending')
-          .returning('session_id')
-          .executeTakeFirst();
-        if (!result) return false;
-        // The cart that placed the order goes with it, as with a paid order.
-        if (result.session_id) await cartRepo(tx).clear(result.session_id);
-        return true;
-      });
-    },
   };
 }
 

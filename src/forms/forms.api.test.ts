@@ -124,9 +124,22 @@ describe.each(databaseKinds)('the form builder calls on %s', (kind) => {
       answers: { '1': 'Ada Lovelace', '2': 'ada@example.com', '3': 'Hello,\nI have a question.' },
       visitorId: VISITOR,
       pageUrl: 'https://host.example/contact-us/',
-      notificationStatus: 'pending',
+      notificationStatus: 'queued',
     });
     expect(stored[0]!.startedAt).not.toBeNull();
+    // Its notification went into the mail queue with it, to the shop, replying to the visitor.
+    const mail = await t.shop.db
+      .selectFrom('mail_queue')
+      .selectAll()
+      .where('mail_key', '=', `form-entry:${stored[0]!.id}:notification-0-0`)
+      .executeTakeFirstOrThrow();
+    expect(mail).toMatchObject({
+      to_address: t.shop.config.mail.shopEmail,
+      reply_to: 'ada@example.com',
+      subject: 'New message from the contact form',
+    });
+    expect(mail.text_body).toContain('I have a question.');
+    expect(mail.text_body).toContain('Ada Lovelace');
   });
 
   it('refuses invalid fields by input name and stores nothing', async () => {

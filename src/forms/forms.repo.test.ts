@@ -31,7 +31,7 @@ describe.each(databaseKinds)('the forms repository on %s', (kind) => {
           pageUrl: 'https://shop.example/forms/contact/',
           startedAt: new Date('2026-01-01T10:00:00Z'),
           endedAt: new Date('2026-01-01T10:00:30Z'),
-          notificationStatus: 'pending',
+          notificationStatus: 'queued',
           createdAt: new Date('2026-01-01T10:00:31Z'),
         },
         [

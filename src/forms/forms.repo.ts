@@ -10,7 +10,7 @@ export interface NewEntry {
   pageUrl: string;
   startedAt: Date | undefined;
   endedAt: Date | undefined;
-  notificationStatus: 'queued' | 'none' | 'pending';
+  notificationStatus: 'queued' | 'none';
   createdAt: Date;
 }
 

@@ -1,4 +1,5 @@
 import {
+  ALTCHA_SWEEP_MS,
   FORM_EMAIL_CHECK_RATE_LIMIT,
   FORM_SUBMIT_RATE_LIMIT,
 } from '../platform/constants/index.ts';
@@ -17,7 +18,8 @@ import {
 } from './anti-spam.ts';
 import { fieldById, isInputField, type FormDefinition } from './definition.ts';
 import type { FormsRepo, NewEntryFile } from './forms.repo.ts';
-import { notificationMails, type FormMailQueue } from './notifications.ts';
+import { entryMails } from './entry-mails.tsx';
+import { queueMail } from '../platform/mail/mail.ts';
 import { judgeSubmission } from './rules/engine.ts';
 import { isEmailAllowed } from './rules/field-rules.ts';
 import { passwordScore } from './rules/password-strength.ts';
@@ -43,8 +45,8 @@ export interface FormsDeps {
   secret: string;
   dataDir: string;
   log: Logger;
-  /** The shop's mail queue; undefined until src/platform/mail lands (entries wait as pending). */
-  mailQueue: FormMailQueue | undefined;
+  /** The shop's address, for notifications sent to `{admin_email}`. */
+  shopEmail: string;
   now(): Date;
 }
 
@@ -82,6 +84,13 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{1
 export function formsOperations(deps: FormsDeps) {
   const submitLimiter = rateLimiter(deps.db, 'form_submit');
   const emailLimiter = rateLimiter(deps.db, 'form_email_check');
+  let lastChallengeSweep = 0;
+  /** Used challenges past their expiry can verify no more: forgotten now and then. */
+  const sweepChallenges = async (now: Date) => {
+    if (now.getTime() - lastChallengeSweep < ALTCHA_SWEEP_MS) return;
+    lastChallengeSweep = now.getTime();
+    await deps.repo.sweepChallenges(now);
+  };
 
   return {
     /** A form's definition, for its page and its embed. */
@@ -195,7 +204,6 @@ export function formsOperations(deps: FormsDeps) {
         else if (value) answers[field.id] = storedAnswer(field, value);
       }
       const pageUrl = validPageUrl(posted.get(WIRE.pageUrl));
-      const mails = notificationMails(form, answers, pageUrl);
       const visitorId = [input.visitorCookie, posted.get(WIRE.visitorId)].find(
         (id) => id && UUID.test(id),
       );
@@ -230,13 +238,13 @@ export function formsOperations(deps: FormsDeps) {
                 pageUrl,
                 startedAt: start === undefined ? undefined : new Date(start * 1000),
                 endedAt: new Date((end ?? seconds(now)) * 1000),
-                notificationStatus:
-                  mails.length === 0 ? 'none' : deps.mailQueue ? 'queued' : 'pending',
+                notificationStatus: form.notifications.length === 0 ? 'none' : 'queued',
                 createdAt: now,
               },
               files,
             );
-            for (const mail of deps.mailQueue ? mails : []) await deps.mailQueue!.enqueue(tx, mail);
+            for (const mail of entryMails(form, { id: entryId, answers, pageUrl }, deps.shopEmail))
+              await queueMail(tx, mail);
             return { entryId };
           });
         if ('used' in outcome) {
@@ -246,11 +254,7 @@ export function formsOperations(deps: FormsDeps) {
             { [outcome.used]: settings.val_captcha_fail_msg },
           );
         }
-        if (!deps.mailQueue && mails.length > 0)
-          deps.log.info(
-            { form: form.id, entry: outcome.entryId },
-            'form entry stored; its mail waits for the mail queue',
-          );
+        if (captchas.length > 0) await sweepChallenges(now);
         return { kind: 'stored', form, entryId: outcome.entryId };
       } catch (error) {
         await removeUploads(stored);

@@ -9,6 +9,7 @@ import {
 } from '../definition.ts';
 import { visibleFieldIds } from '../rules/conditions.ts';
 import { allowedExtensions, choiceValue } from '../rules/engine.ts';
+import { characterCount, wordCount } from '../rules/field-rules.ts';
 import {
   fieldName,
   fileInputName,
@@ -83,8 +84,11 @@ export function FormRenderer(props: FormRendererProps) {
   const pages = formPages(form);
   const pageIndex = Math.min(Math.max(state.page, 0), pages.length - 1);
   const page = pages[pageIndex]!;
-  const values =
-    state.entries.length === 0 ? defaultValues(form) : readFieldValues(form, state.entries);
+  const values = withDefaults(
+    form,
+    readFieldValues(form, state.entries),
+    state.entries.length === 0,
+  );
   const visible = visibleFieldIds(form, values);
   const enhanced = props.enhanced === true;
   const onPage = new Set((enhanced ? form.fields : page.fields).map((f) => f.id));
@@ -308,6 +312,22 @@ interface FieldContext {
   challengeUrl: string;
 }
 
+/**
+ * The answers shown: what was posted, and the defaults of fields nothing was posted for (on a
+ * fresh form every field's; later only single-valued ones, as an unticked box posts nothing).
+ */
+function withDefaults(form: FormDefinition, posted: FieldValues, fresh: boolean): FieldValues {
+  const defaults = defaultValues(form);
+  const values = { ...posted };
+  for (const field of form.fields) {
+    const many = field.type === 'checkbox' || (field.type === 'select' && field.multiple);
+    if (values[field.id] === undefined && defaults[field.id] && (fresh || !many)) {
+      values[field.id] = defaults[field.id]!;
+    }
+  }
+  return values;
+}
+
 /** The answers a new form starts with: default values and default choices. */
 function defaultValues(form: FormDefinition): FieldValues {
   const values: FieldValues = {};
@@ -466,7 +486,7 @@ function FieldBody({ field, context }: { field: FormField; context: FieldContext
                   ? form.settings.val_limit_words
                   : form.settings.val_limit_characters,
                 {
-                  count: 0,
+                  count: field.limit_mode === 'words' ? wordCount(one) : characterCount(one),
                   limit: field.limit_count,
                 },
               )}

@@ -71,5 +71,7 @@ export const ALTCHA_COST = 1;
 export const ALTCHA_MAX_COUNTER = 50_000;
 /** Ours: an ALTCHA challenge may be solved within this many seconds of being issued. */
 export const ALTCHA_CHALLENGE_LIFETIME_S = 20 * 60;
+/** Ours: an app server forgets expired used challenges at most this often. */
+export const ALTCHA_SWEEP_MS = 10 * 60_000;
 /** Ours: the longest a form's e-mail allow or deny list may be. */
 export const FORM_EMAIL_LIST_MAX = 1000;

@@ -37,7 +37,11 @@ interface Body {
 }
 
 const FORM = 'application/x-www-form-urlencoded';
-const PAGE_PARAMS: Record<string, string> = { slug: 'classic-hoodie', orderId: '1' };
+const PAGE_PARAMS: Record<string, string> = {
+  slug: 'classic-hoodie',
+  orderId: '1',
+  formId: 'contact',
+};
 
 /** Strings that have broken parsers before: huge ids, NUL bytes, numbers that are not. */
 const nasty = fc.oneof(

@@ -1,3 +1,5 @@
+import { contentMessages } from './content.ts';
+import { mailMessages } from './mail.ts';
 import { formsMessages } from './forms.ts';
 import { formsUiMessages } from './forms-ui.ts';
 
@@ -6,6 +8,7 @@ import { formsUiMessages } from './forms-ui.ts';
  * `{name}` placeholders are filled by `format`.
  */
 export const messages = {
+  ...mailMessages,
   ...formsMessages,
   ...formsUiMessages,
   shopName: 'Hearth & Thread',
@@ -263,6 +266,7 @@ export const messages = {
   mustLogInToCheckout: 'You must be logged in to checkout.',
   logoutConfirm: 'Are you sure you want to log out?',
   confirmLogout: 'Confirm and log out',
+  ...contentMessages,
 } as const;
 
 export type CardErrorCode = keyof typeof messages.cardErrors;

@@ -34,7 +34,7 @@ export async function up(db: AnyDb, kind: MigrationKind): Promise<void> {
     .addColumn('page_url', 'text', (c) => c.notNull())
     .addColumn('started_at', 'text')
     .addColumn('ended_at', 'text')
-    /** queued: handed to the mail queue; none: no notification; pending: no mail queue yet. */
+    /** queued: its notification mails are in the mail queue; none: the form sends none. */
     .addColumn('notification_status', 'text', (c) => c.notNull())
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
