@@ -64,7 +64,7 @@ function cartDoors(shop: Shop): CartDoorDeps {
 
 /** The narrow dependencies of the form builder's doors. */
 function formDoors(shop: Shop) {
-  return { forms: shop.forms, secret: shop.secret };
+  return { forms: shop.forms };
 }
 
 /** Every wc-ajax and admin-ajax call, by endpoint or action name. */

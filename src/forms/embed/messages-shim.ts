@@ -1,9 +1,10 @@
-import { formsMessages } from '../../platform/messages/forms.ts';
+import { formPageMessages } from '../../platform/messages/forms.ts';
 import { formsUiMessages } from '../../platform/messages/forms-ui.ts';
 
 /**
- * In embed.js, `platform/messages/index.ts` is this: the forms' own texts only (the shop's other
- * texts have nothing to do on a foreign page). vite.embed.config.ts swaps it in.
+ * In embed.js, `platform/messages/index.ts` is this: the texts the form shows itself (the shop's
+ * other texts, and the validation defaults the form's settings already carry, have nothing to do
+ * on a foreign page). vite.embed.config.ts swaps it in.
  */
 export { format } from '../../platform/messages/format.ts';
-export const messages = { ...formsMessages, ...formsUiMessages };
+export const messages = { forms: formPageMessages, ...formsUiMessages };
