@@ -16,7 +16,11 @@ import { formsRepo } from './forms/forms.repo.ts';
 import { formsOperations, type FormsOperations } from './forms/operations.ts';
 import { paymentMethods } from './payments/methods.ts';
 import type { SettlementTarget } from './payments/settlement.ts';
+import { STRIPE_NONCES } from './payments/nonces.ts';
+import { paymentAttemptLimiter } from './payments/rate-limit.ts';
 import { createPayments, type PaymentsConfig } from './payments/stripe-client.ts';
+import { createNonce } from './platform/nonce/nonce.ts';
+import type { AttemptLimiter } from './platform/rate-limit/rate-limit.service.ts';
 import type { Config } from './platform/config/config.ts';
 import { resolveSessionSecret } from './platform/config/secret.ts';
 import { openDatabase, type DatabaseHandle, type Db, type DbKind } from './platform/db/database.ts';
@@ -65,6 +69,8 @@ export interface Shop {
   cartOperations: CartOperationDeps;
   checkoutDeps: CheckoutDeps;
   payments: PaymentsConfig;
+  /** Card-testing protection: every payment attempt, counted per session and IP by the shop's clock. */
+  paymentAttempts: AttemptLimiter;
   /** Checkout's orders as payments' settlement sees them (payments never imports checkout). */
   settlement: SettlementTarget<Order>;
   /** Where this server listens; the test processor client calls it there. */
@@ -121,10 +127,13 @@ export async function createShop(
     paymentMethods: () => methodIds,
     charges: charges.read,
     customerCouponUses,
+    moneyFormat: settings.moneyFormat,
   });
   const orders = ordersRepo(handle.db, orderStatusMailer({ shopEmail: config.mail.shopEmail }));
   const accounts = accountsService(handle.db, sessions, settings);
-  const server = appServer(handle.db, options.clock ?? systemClock);
+  const clock = options.clock ?? systemClock;
+  const server = appServer(handle.db, clock);
+  const paymentAttempts = paymentAttemptLimiter(handle.db, () => clock().getTime());
   await server.beat();
   const holdStock = { db: handle.db, orders, stripe: payments.stripe, settings, log };
   const mail = mailSender({
@@ -166,8 +175,18 @@ export async function createShop(
     sessionDeps: { sessions, secret },
     requestContexts: requestContexts({ sessions, secret, settings }),
     cartOperations: { cart, catalog },
-    checkoutDeps: { db: handle.db, cart, orders, payments: () => payments, accounts, server },
+    checkoutDeps: {
+      db: handle.db,
+      cart,
+      orders,
+      payments: () => payments,
+      accounts,
+      server,
+      paymentAttempts,
+      confirmNonce: (sessionId) => createNonce(secret, STRIPE_NONCES.updateOrderStatus, sessionId),
+    },
     payments,
+    paymentAttempts,
     settlement: settlementTarget(orders),
     address,
     settings,
