@@ -13,6 +13,7 @@ import { slideOutAjaxCalls } from './cart/slide-out.routes.ts';
 import { accountAjaxCalls } from './accounts/accounts.routes.ts';
 import { checkoutAjaxCalls } from './checkout/checkout.routes.ts';
 import { registerContentRoutes } from './content/content.routes.ts';
+import { registerEmbedRoutes } from './forms/embed/embed.routes.ts';
 import { formAjaxCalls, registerFormRoutes } from './forms/forms.routes.ts';
 import { pageContext } from './page-context.ts';
 import { paymentEventsRepo } from './payments/payment-events.repo.ts';
@@ -82,7 +83,7 @@ function paymentDoors(shop: Shop): PaymentDoorDeps {
 
 /** The narrow dependencies of the form builder's doors. */
 function formDoors(shop: Shop) {
-  return { forms: shop.forms, secret: shop.secret };
+  return { forms: shop.forms };
 }
 
 /** Every wc-ajax and admin-ajax call, by endpoint or action name. */
@@ -158,6 +159,7 @@ export async function buildServer(shop: Shop, options: ServerOptions = {}): Prom
     pages ? pages.handle(request, reply) : reply.callNotFound(),
   );
   registerFormRoutes(app, formDoors(shop), pages?.handle);
+  registerEmbedRoutes(app, { forms: shop.forms, clientDir: options.clientDir });
   registerStoreApiCartRoutes(app, cartDoors(shop));
   registerWebhookRoute(app, paymentDoors(shop));
   registerContentRoutes(app, { content: shop.content, contexts: shop.requestContexts });

@@ -3,6 +3,7 @@ import { dropdownMessages } from './dropdown.ts';
 import { contentMessages } from './content.ts';
 import { mailMessages } from './mail.ts';
 import { formsMessages } from './forms.ts';
+import { formsUiMessages } from './forms-ui.ts';
 
 /**
  * Every text a person reads, keyed. Seed wording where the seeds give it.
@@ -13,6 +14,7 @@ export const messages = {
   ...dropdownMessages,
   ...mailMessages,
   ...formsMessages,
+  ...formsUiMessages,
   shopName: 'Hearth & Thread',
   testModeBanner: 'Test mode: payments go to the built-in test processor. No real money moves.',
 
@@ -272,9 +274,5 @@ export const messages = {
 
 export type CardErrorCode = keyof typeof messages.cardErrors;
 
-/** Fills `{name}` placeholders. */
-export function format(text: string, values: Record<string, string | number>): string {
-  return text.replace(/\{(\w+)\}/g, (whole, key: string) =>
-    key in values ? String(values[key]) : whole,
-  );
-}
+// In a file of its own so that browser bundles that only fill texts (embed.js) need not carry them all.
+export { format } from './format.ts';
