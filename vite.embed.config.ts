@@ -59,6 +59,21 @@ function reactAsPreact(): Plugin {
   };
 }
 
+/**
+ * `rem` is the host page's root font size inside a shadow root (13px on a page whose reset sets
+ * it so): the embed's styles get the shop's 16px base in px instead, so the form keeps its size
+ * on any page.
+ */
+const remToPx = {
+  postcssPlugin: 'shop:rem-to-px',
+  Declaration(declaration: { value: string }) {
+    declaration.value = declaration.value.replace(
+      /(-?\d*\.?\d+)rem\b/g,
+      (_: string, amount: string) => `${Number(amount) * 16}px`,
+    );
+  },
+};
+
 export default defineConfig(({ mode }) => {
   const loader = mode === 'loader';
   return {
@@ -75,6 +90,7 @@ export default defineConfig(({ mode }) => {
       'process.env.NODE_ENV': JSON.stringify('production'),
       'process.env': '{}',
     },
+    css: { postcss: { plugins: [remToPx] } },
     oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
     publicDir: false,
     build: {
