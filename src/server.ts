@@ -50,7 +50,14 @@ export function wireCalls(shop: Shop): { wcAjax: AjaxCalls; adminAjax: AjaxCalls
       ...checkoutAjaxCalls(shop),
       ...paymentAjaxCalls(shop),
     ]),
-    adminAjax: new Map([...slideOutAjaxCalls(cartDoors(shop)), ...accountAjaxCalls(shop)]),
+    adminAjax: new Map([
+      ...slideOutAjaxCalls(cartDoors(shop)),
+      ...accountAjaxCalls({
+        accounts: shop.accounts,
+        contexts: shop.requestContexts,
+        secret: shop.secret,
+      }),
+    ]),
   };
 }
 

@@ -1,4 +1,6 @@
+import { accountLinks, unsentAccountMails, type AccountMails } from './accounts/account-mails.ts';
 import { accountsService, type AccountsService } from './accounts/accounts.service.ts';
+import { accountTokensRepo } from './accounts/account-tokens.repo.ts';
 import { catalogRepo, type CatalogRepo } from './catalog/catalog.repo.ts';
 import { cartService, type CartService } from './cart/cart.service.ts';
 import { chargesStore, type ChargesStore } from './cart/charges.repo.ts';
@@ -16,7 +18,11 @@ import { resolveSessionSecret } from './platform/config/secret.ts';
 import { openDatabase, type DatabaseHandle, type Db, type DbKind } from './platform/db/database.ts';
 import { migrateToLatest } from './platform/db/migrate.ts';
 import { withStartUpLock } from './platform/db/start-up-lock.ts';
-import { HOLD_STOCK_SWEEP_MS, SETTINGS_CACHE_TTL_MS } from './platform/constants/index.ts';
+import {
+  ACCOUNT_TOKENS_SWEEP_MS,
+  HOLD_STOCK_SWEEP_MS,
+  SETTINGS_CACHE_TTL_MS,
+} from './platform/constants/index.ts';
 import { appServer, systemClock, type AppServer, type Clock } from './platform/jobs/app-server.ts';
 import { jobRunner, type JobRunner } from './platform/jobs/job-runner.ts';
 import { cancelUnpaidOrders } from './checkout/hold-stock.ts';
@@ -75,6 +81,8 @@ export interface ShopOptions {
   seedDemo?: boolean;
   /** What time it is for jobs and checkout claims (tests move it). */
   clock?: Clock;
+  /** Where accounts' mails go (tests read them here); the shop's mail queue otherwise. */
+  accountMails?: AccountMails;
 }
 
 export async function createShop(
@@ -102,7 +110,13 @@ export async function createShop(
     customerCouponUses,
   });
   const orders = ordersRepo(handle.db);
-  const accounts = accountsService(handle.db, sessions, settings);
+  const accounts = accountsService({
+    db: handle.db,
+    sessions,
+    settings,
+    mails: options.accountMails ?? unsentAccountMails((message) => log.warn(message)),
+    links: accountLinks(() => config.publicUrl ?? `http://${address.host}:${address.port}`),
+  });
   const server = appServer(handle.db, options.clock ?? systemClock);
   await server.beat();
   const holdStock = { db: handle.db, orders, stripe: payments.stripe, settings, log };
@@ -114,6 +128,13 @@ export async function createShop(
         name: 'hold_stock',
         everyMs: HOLD_STOCK_SWEEP_MS,
         run: (now, stopping) => cancelUnpaidOrders(holdStock, now, stopping),
+      },
+      {
+        name: 'account_tokens_sweep',
+        everyMs: ACCOUNT_TOKENS_SWEEP_MS,
+        run: async (now) => {
+          await accountTokensRepo(handle.db).sweep(now);
+        },
       },
     ],
     log,

@@ -1,8 +1,11 @@
+import { accountMessages } from './accounts.ts';
+
 /**
  * Every text a person reads, keyed. Seed wording where the seeds give it.
  * `{name}` placeholders are filled by `format`.
  */
 export const messages = {
+  ...accountMessages,
   shopName: 'Hearth & Thread',
   testModeBanner: 'Test mode: payments go to the built-in test processor. No real money moves.',
 
