@@ -9,6 +9,10 @@ import {
   isRouteErrorResponse,
   useRouteError,
 } from 'react-router';
+import { accountHeader, type AccountHeader } from '../src/accounts/account-header.ts';
+import { AccountLink } from '../src/accounts/ui/account-link.tsx';
+import { AuthDialogs } from '../src/accounts/ui/auth-dialogs.tsx';
+import accountStylesheet from '../src/accounts/ui/accounts.css?url';
 import { CartLink } from '../src/cart/ui/cart-link.tsx';
 import { SlideOutCart } from '../src/cart/ui/slide-out-cart.tsx';
 import { PAGE_CACHE_CONTROL } from '../src/platform/constants/index.ts';
@@ -18,7 +22,10 @@ import { LiveRegion } from '../src/ui/live-region.tsx';
 import { Notices } from '../src/ui/notices.tsx';
 import stylesheet from './styles.css?url';
 
-export const links = () => [{ rel: 'stylesheet', href: stylesheet }];
+export const links = () => [
+  { rel: 'stylesheet', href: stylesheet },
+  { rel: 'stylesheet', href: accountStylesheet },
+];
 
 export const headers = () => ({ 'Cache-Control': PAGE_CACHE_CONTROL });
 
@@ -27,6 +34,7 @@ export interface RootData {
   notices: Notice[];
   cartCount: number | null;
   redirectAfterAdd: boolean;
+  account: AccountHeader;
 }
 
 /**
@@ -42,6 +50,7 @@ export async function loader({ context }: PageLoaderArgs): Promise<RootData> {
     notices,
     cartCount,
     redirectAfterAdd: (await shop.settings.read()).cartRedirectAfterAdd,
+    account: await accountHeader(shop.accounts, session, context.request),
   };
 }
 
@@ -63,7 +72,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-export function SiteHeader({ cartCount }: { cartCount: number | null }) {
+export function SiteHeader({
+  cartCount,
+  customerName = null,
+}: {
+  cartCount: number | null;
+  customerName?: string | null;
+}) {
   return (
     <header className="site-header">
       <a className="skip-link" href="#main">
@@ -80,6 +95,9 @@ export function SiteHeader({ cartCount }: { cartCount: number | null }) {
             </li>
             <li>
               <a href="/checkout/">Checkout</a>
+            </li>
+            <li className="site-nav-account">
+              <AccountLink customerName={customerName} />
             </li>
           </ul>
         </nav>
@@ -111,13 +129,14 @@ export default function App({ loaderData }: { loaderData: RootData }) {
           {messages.testModeBanner}
         </p>
       )}
-      <SiteHeader cartCount={loaderData.cartCount} />
+      <SiteHeader cartCount={loaderData.cartCount} customerName={loaderData.account.customerName} />
       <main id="main" className="site-main" tabIndex={-1}>
         <Notices notices={loaderData.notices} />
         <Outlet />
       </main>
       <SiteFooter />
       <SlideOutCart />
+      {loaderData.account.nonces && <AuthDialogs nonces={loaderData.account.nonces} />}
       <LiveRegion />
     </>
   );

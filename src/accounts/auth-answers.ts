@@ -17,7 +17,8 @@ export function authSuccess(message: string, redirect = ''): AuthAnswer {
   return { status: 'success', errors: {}, message, redirect };
 }
 
-const httpStatus: Record<AccountRefusal['kind'], number> = {
+/** The HTTP status a refusal is answered with, by every door. */
+export const httpStatus: Record<AccountRefusal['kind'], number> = {
   invalid: 400,
   refused: 401,
   rate_limited: 429,

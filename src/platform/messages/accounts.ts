@@ -101,10 +101,12 @@ export const accountMessages = {
   paymentMethods: 'Payment methods',
   accountDetails: 'Account details',
   accountNavigation: 'Account pages',
-  hello: 'Hello {name}',
-  notYou: '(not {name}? {logout})',
+  dashboardHello: 'Hello {name} (not {name}? {logout})',
   dashboardIntro:
-    'From your account dashboard you can view your recent orders, manage your shipping and billing addresses, and edit your password and account details.',
+    'From your account dashboard you can view your {orders}, manage your {addresses}, and {details}.',
+  dashboardOrders: 'recent orders',
+  dashboardAddresses: 'shipping and billing addresses',
+  dashboardDetails: 'edit your password and account details',
   logInToContinue: 'Please log in to see this page.',
   // Orders
   order: 'Order',
