@@ -1,4 +1,4 @@
-import { accountLinks, unsentAccountMails, type AccountMails } from './accounts/account-mails.ts';
+import { accountLinks, unsentAccountMails, type AccountMails } from './accounts/mails.ts';
 import { accountsService, type AccountsService } from './accounts/accounts.service.ts';
 import { accountTokensRepo } from './accounts/account-tokens.repo.ts';
 import { catalogRepo, type CatalogRepo } from './catalog/catalog.repo.ts';

@@ -7,13 +7,14 @@ import {
   checkoutAccountRules,
   checkoutPrefill,
   currentAddresses,
+  customerName,
   newPasswordProblem,
   normalizeEmail,
   type CheckoutAccountRules,
   type Customer,
 } from './account.ts';
 import { accountLimits } from './account-limits.ts';
-import type { AccountLinks, AccountMails } from './account-mails.ts';
+import type { AccountLinks, AccountMails } from './mails.ts';
 import { accountsRepo } from './accounts.repo.ts';
 import { loginThrottle, type LoginThrottle } from './login-throttle.ts';
 import { logIn, startCustomerSession, type AccountDeps, type LogInInput } from './operations.ts';
@@ -103,18 +104,32 @@ export function accountsService({
       return sessions.end(sessionId);
     },
 
-    /** Opens an account at once (the checkout's `Create an account?`). */
+    /**
+     * Opens an account at once (the checkout's `Create an account?`), its welcome mail queued in
+     * the same transaction.
+     */
     async register(input: Registration): Promise<{ customer: Customer } | { error: string }> {
       const problem = newPasswordProblem(input.password);
       if (problem) return { error: problem };
       const email = normalizeEmail(input.email);
       if (email === '') return { error: messages.accountEmailRequired };
       if (await customers.findByEmail(email)) return { error: messages.accountExists };
-      const customer = await customers.create({
-        email,
-        passwordHash: await hashPassword(input.password),
-        firstName: input.firstName,
-        lastName: input.lastName,
+      const passwordHash = await hashPassword(input.password);
+      const customer = await db.transaction().execute(async (tx) => {
+        const created = await accountsRepo(tx).create({
+          email,
+          passwordHash,
+          firstName: input.firstName,
+          lastName: input.lastName,
+        });
+        if (created)
+          await mails.accountCreated(tx, {
+            customerId: created.id,
+            to: created.email,
+            name: customerName(created),
+            accountUrl: links.myAccount(),
+          });
+        return created;
       });
       return customer ? { customer } : { error: messages.accountExists };
     },

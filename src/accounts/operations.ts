@@ -8,13 +8,13 @@ import {
   type FieldError,
 } from '../checkout/address.ts';
 import { EMAIL_CONFIRM_LINK_MS, PASSWORD_RESET_LINK_MS } from '../platform/constants/index.ts';
-import type { Db } from '../platform/db/database.ts';
+import type { Db, Tx } from '../platform/db/database.ts';
 import { format, messages } from '../platform/messages/index.ts';
 import type { RateVerdict } from '../platform/rate-limit/rate-limit.ts';
 import { rotateSession, type Session } from '../platform/session/session.ts';
 import { customerName, newPasswordProblem, normalizeEmail, type Customer } from './account.ts';
 import type { AccountLimits } from './account-limits.ts';
-import type { AccountLinks, AccountMails } from './account-mails.ts';
+import type { AccountLinks, AccountMails } from './mails.ts';
 import { isTokenShaped, newToken, type TokenPurpose } from './account-tokens.ts';
 import { accountTokensRepo } from './account-tokens.repo.ts';
 import { accountsRepo } from './accounts.repo.ts';
@@ -240,9 +240,10 @@ export async function confirmEmail(
       await tokens.retireForEmail(token.email, 'registration', now);
       const session = await startCustomerSession(tx, input.sessionId, customer.id, now);
       await deps.mails.accountCreated(tx, {
+        customerId: customer.id,
         to: customer.email,
         name: customerName(customer),
-        myAccountUrl: deps.links.myAccount(),
+        accountUrl: deps.links.myAccount(),
       });
       return { ok: true, kind: 'registered', session, customer };
     }
@@ -422,14 +423,12 @@ export async function updateAccountDetails(
   const errors = detailsErrors(input);
   const email = normalizeEmail(input.email);
   const changesEmail = !errors.account_email && email !== customer.email;
-  const changesPassword = [input.currentPassword, input.newPassword, input.confirmation].some(
-    (p) => p !== '',
-  );
-  if (
-    changesPassword &&
-    (input.newPassword === '' || input.confirmation === '' || input.currentPassword === '')
-  )
-    errors.password_current = messages.fillAllPasswordFields;
+  const changesPassword = input.newPassword !== '' || input.confirmation !== '';
+  // A current password alone changes nothing, unless it comes with a new email.
+  const incomplete = changesPassword
+    ? input.newPassword === '' || input.confirmation === '' || input.currentPassword === ''
+    : input.currentPassword !== '' && !changesEmail;
+  if (incomplete) errors.password_current = messages.fillAllPasswordFields;
   else if (changesPassword) {
     const weak = await newPasswordRefusal(input.newPassword, customer.email);
     if (weak) errors.password_1 = weak;
@@ -474,7 +473,7 @@ export async function updateAccountDetails(
 /** Mails the new address: a link that moves the account there, or, if taken, how its owner logs in. */
 async function offerEmailChange(
   deps: AccountDeps,
-  tx: Db,
+  tx: Tx,
   customer: Customer,
   email: string,
   now: Date,

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from 'react-router';
+import type { AccountMails } from '../accounts/mails.ts';
 import { loadConfig } from '../platform/config/config.ts';
 import type { DbKind } from '../platform/db/database.ts';
 import { openTestDatabase } from '../platform/db/testing/test-database.ts';
@@ -35,7 +36,13 @@ export async function loadBuild(): Promise<ServerBuild> {
  */
 export async function startTestShop(
   kind: DbKind,
-  options: { pages?: boolean; stripe?: boolean; env?: NodeJS.ProcessEnv; clock?: Clock } = {},
+  options: {
+    pages?: boolean;
+    stripe?: boolean;
+    env?: NodeJS.ProcessEnv;
+    clock?: Clock;
+    accountMails?: AccountMails;
+  } = {},
 ): Promise<TestShop> {
   const database = await openTestDatabase(kind);
   // Made-up keys: the shop then talks to Stripe (only tests that make no payment use them).
@@ -52,6 +59,7 @@ export async function startTestShop(
   const shop = await createShop(config, createLogger(config.logLevel), {
     database,
     ...(options.clock && { clock: options.clock }),
+    ...(options.accountMails && { accountMails: options.accountMails }),
   });
   const build = options.pages ? await loadBuild() : undefined;
   const app = await buildServer(shop, {

@@ -1,4 +1,4 @@
-import type { Db } from '../platform/db/database.ts';
+import type { Tx } from '../platform/db/database.ts';
 
 /**
  * The mails accounts send, each queued in the transaction of the event that causes it (so a mail
@@ -7,21 +7,24 @@ import type { Db } from '../platform/db/database.ts';
  */
 export interface AccountMails {
   /** A new address asked for an account: the link that confirms it and opens the account. */
-  confirmRegistration(tx: Db, mail: { to: string; confirmUrl: string }): Promise<void>;
+  confirmRegistration(tx: Tx, mail: { to: string; confirmUrl: string }): Promise<void>;
   /**
    * Someone asked for an account (or for this address on another account) where one exists: the
    * owner learns it, with the ways in. The visitor who asked sees the same answer as for a new address.
    */
   alreadyRegistered(
-    tx: Db,
+    tx: Tx,
     mail: { to: string; name: string; logInUrl: string; lostPasswordUrl: string },
   ): Promise<void>;
-  /** The account exists now (its address confirmed). */
-  accountCreated(tx: Db, mail: { to: string; name: string; myAccountUrl: string }): Promise<void>;
+  /** The account exists now (its address confirmed, or opened at the checkout). */
+  accountCreated(
+    tx: Tx,
+    mail: { customerId: number; to: string; name: string; accountUrl: string },
+  ): Promise<void>;
   /** The single-use link that sets a new password. */
-  passwordReset(tx: Db, mail: { to: string; name: string; resetUrl: string }): Promise<void>;
+  passwordReset(tx: Tx, mail: { to: string; name: string; resetUrl: string }): Promise<void>;
   /** The link that makes a new address the account's email. */
-  confirmEmailChange(tx: Db, mail: { to: string; name: string; confirmUrl: string }): Promise<void>;
+  confirmEmailChange(tx: Tx, mail: { to: string; name: string; confirmUrl: string }): Promise<void>;
 }
 
 export type AccountMailKind = keyof AccountMails;
