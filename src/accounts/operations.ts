@@ -21,7 +21,8 @@ import { accountsRepo } from './accounts.repo.ts';
 import { authenticate } from './login.ts';
 import type { LoginThrottle } from './login-throttle.ts';
 import { hashPassword, verifyPassword } from './password.ts';
-import { passwordStrength, personalWords } from './password-strength.ts';
+import { personalWords } from './password-strength.ts';
+import { serverPasswordStrength } from './password-strength-worker.ts';
 
 /**
  * Each business action on customer accounts, once: a typed input in, a typed result out (no
@@ -72,7 +73,7 @@ const expiredLink = (message: string) => refusal('expired_link', 'invalid_key', 
 async function newPasswordRefusal(password: string, email: string): Promise<string | null> {
   const problem = newPasswordProblem(password);
   if (problem) return problem;
-  const strength = await passwordStrength(password, personalWords(email));
+  const strength = await serverPasswordStrength(password, personalWords(email));
   return strength.strongEnough
     ? null
     : `${messages.passwordTooWeak} ${strength.reason ?? ''}`.trim();

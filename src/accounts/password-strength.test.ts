@@ -24,3 +24,15 @@ describe('a new password’s strength (zxcvbn, WooCommerce’s minimum of 3)', (
     expect(verdict.strongEnough).toBe(false);
   });
 });
+
+describe('the server’s check, in a worker thread', () => {
+  it('reaches the same verdicts as the browser’s', async () => {
+    const { serverPasswordStrength } = await import('./password-strength-worker.ts');
+    for (const password of ['walnut sunrise ladder', 'password123', 'qwertyuiop']) {
+      const words = personalWords('ada@example.com');
+      expect(await serverPasswordStrength(password, words)).toEqual(
+        await passwordStrength(password, words),
+      );
+    }
+  });
+});

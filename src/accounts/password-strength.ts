@@ -10,30 +10,32 @@ export interface PasswordStrength {
   reason: string | null;
 }
 
-let checker: Promise<ZxcvbnFactory> | undefined;
+/** zxcvbn's answer, as much of it as a verdict needs. */
+export interface StrengthCheck {
+  score: 0 | 1 | 2 | 3 | 4;
+  warning: string | null;
+  suggestions: string[];
+}
+
+/** The shop's words for zxcvbn's feedback (its keys), English estimates of time left as they are. */
+export const strengthTranslations = {
+  warnings: messages.passwordWarnings,
+  suggestions: messages.passwordSuggestions,
+};
 
 /**
- * zxcvbn with the common and English dictionaries: loaded on first use, on the server and in the
- * browser alike (there as its own chunk, fetched when someone starts typing a new password).
+ * WooCommerce's strength meter, `woocommerce_min_password_strength`: a new password below the
+ * minimum score is refused, with zxcvbn's warning (or first suggestion) as the reason. The
+ * server and the registration form reach the same verdict from the same check.
  */
-function strengthChecker(): Promise<ZxcvbnFactory> {
-  checker ??= Promise.all([
-    import('@zxcvbn-ts/core'),
-    import('@zxcvbn-ts/language-common'),
-    import('@zxcvbn-ts/language-en'),
-  ]).then(
-    ([core, common, english]) =>
-      new core.ZxcvbnFactory({
-        translations: {
-          warnings: messages.passwordWarnings,
-          suggestions: messages.passwordSuggestions,
-          timeEstimation: english.translations.timeEstimation,
-        },
-        graphs: common.adjacencyGraphs,
-        dictionary: { ...common.dictionary, ...english.dictionary },
-      }),
-  );
-  return checker;
+export function strengthVerdict(check: StrengthCheck): PasswordStrength {
+  const strongEnough = check.score >= PASSWORD_MIN_STRENGTH;
+  const advice = check.warning || check.suggestions[0] || null;
+  return {
+    score: check.score,
+    strongEnough,
+    reason: strongEnough ? null : (advice ?? messages.passwordHint),
+  };
 }
 
 /** What a person might put in their password that a guesser would try first. */
@@ -44,20 +46,41 @@ export function personalWords(email: string): string[] {
   );
 }
 
+let checker: Promise<ZxcvbnFactory> | undefined;
+
 /**
- * Scores a new password (WooCommerce's strength meter, `woocommerce_min_password_strength`): the
- * server refuses one below the minimum, the registration form shows the same verdict as you type.
+ * zxcvbn with the common and English dictionaries, in this thread: the browser's (its own chunk,
+ * fetched when someone starts typing a new password). The server checks in a worker thread
+ * (password-strength-worker.ts), where building the dictionaries blocks no request.
  */
+function strengthChecker(): Promise<ZxcvbnFactory> {
+  checker ??= Promise.all([
+    import('@zxcvbn-ts/core'),
+    import('@zxcvbn-ts/language-common'),
+    import('@zxcvbn-ts/language-en'),
+  ]).then(
+    ([core, common, english]) =>
+      new core.ZxcvbnFactory({
+        translations: {
+          ...strengthTranslations,
+          timeEstimation: english.translations.timeEstimation,
+        },
+        graphs: common.adjacencyGraphs,
+        dictionary: { ...common.dictionary, ...english.dictionary },
+      }),
+  );
+  return checker;
+}
+
+/** Scores a new password in this thread (the registration form's meter). */
 export async function passwordStrength(
   password: string,
   userInputs: string[] = [],
 ): Promise<PasswordStrength> {
   const result = (await strengthChecker()).check(password, userInputs);
-  const strongEnough = result.score >= PASSWORD_MIN_STRENGTH;
-  const advice = result.feedback.warning ?? result.feedback.suggestions[0] ?? null;
-  return {
+  return strengthVerdict({
     score: result.score,
-    strongEnough,
-    reason: strongEnough ? null : (advice ?? messages.passwordHint),
-  };
+    warning: result.feedback.warning,
+    suggestions: result.feedback.suggestions,
+  });
 }

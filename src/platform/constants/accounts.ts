@@ -23,3 +23,5 @@ export const LOST_PASSWORD_RATE_LIMIT = {
 export const ACCOUNT_TOKENS_SWEEP_MS = 60 * 60_000;
 /** Orders per page of my-account's order list (WooCommerce's `posts_per_page` for orders). */
 export const MY_ACCOUNT_ORDERS_PER_PAGE = 10;
+/** Ours: the server's password checker (a worker thread) stops after this long unused. */
+export const PASSWORD_CHECKER_IDLE_MS = 10 * 60_000;
