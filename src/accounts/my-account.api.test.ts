@@ -319,7 +319,7 @@ describe.each(databaseKinds)('my-account and the auth calls on %s', (kind) => {
         '/my-account/lost-password/?show-reset-form=true',
       );
       const form = await client.get('/my-account/lost-password/?show-reset-form=true');
-      expect(form.headers.get('referrer-policy')).toBe('no-referrer');
+      expect(form.headers.get('referrer-policy')).toBe('same-origin');
       const nonce = field(form.text, 'woocommerce-reset-password-nonce');
       const newPassword = 'violet kettle harbour mist';
       const reset = await client.postForm('/my-account/lost-password/?show-reset-form=true', {

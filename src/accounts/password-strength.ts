@@ -72,6 +72,11 @@ function strengthChecker(): Promise<ZxcvbnFactory> {
   return checker;
 }
 
+/** Starts loading the checker (a new-password field took focus): ready by the first keystroke. */
+export function prepareStrengthChecker(): void {
+  void strengthChecker().catch(() => undefined);
+}
+
 /** Scores a new password in this thread (the registration form's meter). */
 export async function passwordStrength(
   password: string,

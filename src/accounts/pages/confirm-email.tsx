@@ -13,9 +13,10 @@ import { formRefusal, privatePage } from './page-answers.ts';
 export const meta: MetaFunction = () => [
   { title: `${messages.confirmEmailTitle} – ${messages.shopName}` },
 ];
+// The link's key never leaves for another site in a Referer.
 export const headers: typeof privatePage = (args) => ({
   ...privatePage(args),
-  'Referrer-Policy': 'no-referrer',
+  'Referrer-Policy': 'same-origin',
 });
 
 /**

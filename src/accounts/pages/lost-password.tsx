@@ -17,17 +17,18 @@ import { requestPasswordReset, resetKeyIsLive, resetPassword } from '../operatio
 import { lostPasswordForm, resetPasswordForm } from '../schemas.ts';
 import { FormMessage, PasswordField } from '../ui/auth-fields.tsx';
 import { LostPasswordForm } from '../ui/lost-password-form.tsx';
-import { PasswordStrengthMeter } from '../ui/password-strength-meter.tsx';
+import { PasswordStrengthMeter, prepareStrengthMeter } from '../ui/password-strength-meter.tsx';
 import type { AuthFormState } from '../ui/use-auth-form.ts';
 import { formRefusal, privatePage } from './page-answers.ts';
 
 export const meta: MetaFunction = () => [
   { title: `${messages.lostYourPassword} – ${messages.shopName}` },
 ];
-// The link's key never leaves in a Referer.
+// The link's key never leaves for another site in a Referer (no-referrer would make the
+// browser send `Origin: null` with the page's own form).
 export const headers: typeof privatePage = (args) => ({
   ...privatePage(args),
-  'Referrer-Policy': 'no-referrer',
+  'Referrer-Policy': 'same-origin',
 });
 
 const PAGE = '/my-account/lost-password/';
@@ -177,6 +178,9 @@ function ResetForm({ nonce, state }: { nonce: string; state: Partial<AuthFormSta
       method="post"
       action={`${PAGE}?show-reset-form=true`}
       className="woocommerce-ResetPassword lost_reset_password account-form"
+      onFocus={(event) => {
+        if ((event.target as EventTarget as HTMLInputElement).name === 'password_1') prepareStrengthMeter();
+      }}
       noValidate
     >
       <FormMessage message={state?.message ?? null} />

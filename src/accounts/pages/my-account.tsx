@@ -34,7 +34,8 @@ export async function loader({ context, url }: PageLoaderArgs) {
     return {
       customer: null,
       nonces: visitorNonces(context.request),
-      redirect: url.pathname === '/my-account/' ? '/my-account/' : `${url.pathname}${url.search}`,
+      // Back to the page asked for, once logged in (paths end in a slash, as links write them).
+      redirect: `${url.pathname.replace(/\/?$/, '/')}${url.search}`,
     };
   return {
     customer: { name: customerName(customer), email: customer.email },

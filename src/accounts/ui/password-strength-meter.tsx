@@ -5,6 +5,11 @@ import type { PasswordStrength } from '../password-strength.ts';
 /** Typing settles this long before the password is scored. */
 const SCORE_AFTER_MS = 200;
 
+/** A new-password field took focus: the checker starts loading before the first keystroke. */
+export function prepareStrengthMeter(): void {
+  void import('../password-strength.ts').then((module) => module.prepareStrengthChecker());
+}
+
 /**
  * WooCommerce's strength meter under a new password: zxcvbn's score as a bar and a word, and
  * what makes a weak one weak. The checker (and its dictionaries) load with the first keystroke;

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { messages } from '../../platform/messages/index.ts';
 import { REGISTER_NONCE_FIELD } from '../nonces.ts';
 import { FormMessage, PasswordField, TextField } from './auth-fields.tsx';
-import { PasswordStrengthMeter } from './password-strength-meter.tsx';
+import { PasswordStrengthMeter, prepareStrengthMeter } from './password-strength-meter.tsx';
 import { RegisterFormExtras } from './register-form-extras.tsx';
 import { useAuthForm, type AuthFormState } from './use-auth-form.ts';
 
@@ -40,6 +40,9 @@ export function RegisterForm({
       onReset={() => {
         setEmail('');
         setPassword('');
+      }}
+      onFocus={(event) => {
+        if ((event.target as EventTarget as HTMLInputElement).name === 'password') prepareStrengthMeter();
       }}
       onInput={(event) => {
         const target = event.target as HTMLInputElement;

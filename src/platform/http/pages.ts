@@ -195,6 +195,10 @@ function toFetchRequest(request: FastifyRequest): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined) continue;
+    // `Origin: null` from a page of ours (a `Referrer-Policy: no-referrer` page's form, or a
+    // privacy setting) passed assertSameOrigin on its Fetch Metadata; React Router would take
+    // it for another site's and fail the action with a 500.
+    if (name === 'origin' && value === 'null') continue;
     for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
   }
   const init: RequestInit = { method: request.method, headers };
