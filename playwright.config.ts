@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { mailFrom, shopEmail } from './e2e/mail.ts';
 
 /**
  * Browser tests in Debian's Chromium (never a downloaded browser) against the built shop on a
@@ -10,6 +11,10 @@ const port = Number(process.env.E2E_PORT ?? 3210);
 // Set once in the main process; workers inherit it, so tests can read the same database.
 process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `shop-e2e-${process.pid}-${Date.now()}`);
 process.env.E2E_DATABASE_URL ??= `sqlite:${path.join(process.env.E2E_DATA_DIR, 'shop.sqlite')}`;
+// The shop sends its mail to the run's own SMTP server (e2e/mail-server.ts), which writes what
+// it receives here for e2e/mail.ts's waitForMail.
+process.env.E2E_SMTP_PORT ??= String(port + 5);
+process.env.E2E_MAIL_DIR ??= `${process.env.E2E_DATA_DIR}-mail`;
 
 export const chromiumArgs = [
   '--no-sandbox',
@@ -23,6 +28,7 @@ export const chromiumArgs = [
 
 export default defineConfig({
   testDir: 'e2e',
+  globalSetup: './e2e/mail-server.ts',
   fullyParallel: false,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
@@ -63,6 +69,9 @@ export default defineConfig({
       NODE_ENV: 'production',
       // Browser tests change settings in the database and expect the next page to see them.
       SETTINGS_CACHE_TTL_MS: '0',
+      SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
+      MAIL_FROM: mailFrom,
+      SHOP_EMAIL: shopEmail,
     },
   },
 });

@@ -14,17 +14,23 @@ import { AccountLink } from '../src/accounts/ui/account-link.tsx';
 import { AuthDialogs } from '../src/accounts/ui/auth-dialogs.tsx';
 import accountStylesheet from '../src/accounts/ui/accounts.css?url';
 import { CartLink } from '../src/cart/ui/cart-link.tsx';
+import { footerData } from '../src/content/footer-data.ts';
+import contentStylesheet from '../src/content/ui/content.css?url';
+import { SiteFooter, type FooterData } from '../src/content/ui/site-footer.tsx';
 import { SlideOutCart } from '../src/cart/ui/slide-out-cart.tsx';
 import { PAGE_CACHE_CONTROL } from '../src/platform/constants/index.ts';
 import { messages } from '../src/platform/messages/index.ts';
 import type { Notice } from '../src/platform/session/session.ts';
+import type { MoneyFormat } from '../src/platform/money/money.ts';
 import { LiveRegion } from '../src/ui/live-region.tsx';
+import { MoneyFormatContext } from '../src/ui/money.tsx';
 import { Notices } from '../src/ui/notices.tsx';
 import stylesheet from './styles.css?url';
 
 export const links = () => [
   { rel: 'stylesheet', href: stylesheet },
   { rel: 'stylesheet', href: accountStylesheet },
+  { rel: 'stylesheet', href: contentStylesheet },
 ];
 
 export const headers = () => ({ 'Cache-Control': PAGE_CACHE_CONTROL });
@@ -35,6 +41,9 @@ export interface RootData {
   cartCount: number | null;
   redirectAfterAdd: boolean;
   account: AccountHeader;
+  /** The shop's currency and locale: every price on the page is written in them. */
+  money: MoneyFormat;
+  footer: FooterData;
 }
 
 /**
@@ -51,6 +60,8 @@ export async function loader({ context }: PageLoaderArgs): Promise<RootData> {
     cartCount,
     redirectAfterAdd: (await shop.settings.read()).cartRedirectAfterAdd,
     account: await accountHeader(shop.accounts, session, context.request),
+    money: await shop.settings.moneyFormat(),
+    footer: await footerData(context),
   };
 }
 
@@ -107,23 +118,13 @@ export function SiteHeader({
   );
 }
 
-export function SiteFooter() {
-  return (
-    <footer className="site-footer">
-      <p>
-        © {messages.shopName}. Made with care. <a href="/shop/">Shop</a>
-      </p>
-    </footer>
-  );
-}
-
 export default function App({ loaderData }: { loaderData: RootData }) {
   useEffect(() => {
     // Lets browser tests (and scripts) know the page is interactive.
     document.documentElement.dataset.hydrated = 'true';
   }, []);
   return (
-    <>
+    <MoneyFormatContext value={loaderData.money}>
       {loaderData.testMode && (
         <p className="test-mode-banner" role="note">
           {messages.testModeBanner}
@@ -134,11 +135,11 @@ export default function App({ loaderData }: { loaderData: RootData }) {
         <Notices notices={loaderData.notices} />
         <Outlet />
       </main>
-      <SiteFooter />
+      <SiteFooter data={loaderData.footer} />
       <SlideOutCart />
       {loaderData.account.nonces && <AuthDialogs nonces={loaderData.account.nonces} />}
       <LiveRegion />
-    </>
+    </MoneyFormatContext>
   );
 }
 

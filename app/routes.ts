@@ -11,6 +11,10 @@ export default [
   route('checkout/order-received/:orderId', '../src/checkout/pages/order-received.tsx'),
   route('checkout/order-pay/:orderId', '../src/checkout/pages/order-pay.tsx'),
   route('my-account/customer-logout', '../src/accounts/pages/customer-logout.tsx'),
+  route('faq', '../src/content/pages/faq.tsx'),
+  // Development only (404 in production): the mail written to the outbox folder without SMTP.
+  route('dev/outbox/:name?', '../src/platform/mail/pages/outbox.tsx'),
+  route('forms/:formId', '../src/forms/pages/form.tsx'),
   route('my-account/lost-password', '../src/accounts/pages/lost-password.tsx'),
   route('my-account/confirm-email', '../src/accounts/pages/confirm-email.tsx'),
   route('my-account', '../src/accounts/pages/my-account.tsx', [

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ordersRepo } from '../src/checkout/orders.repo.ts';
+import { noOrderMails, ordersRepo } from '../src/checkout/orders.repo.ts';
 import { logInThroughDialog, newCustomer, resetLinkFor } from './accounts-support.ts';
 import {
   expectAccessible,
@@ -24,7 +24,7 @@ async function pendingOrderOf(customerId: number, email: string): Promise<number
       phone: '555 0100',
       email,
     };
-    const order = await ordersRepo(db).create(
+    const order = await ordersRepo(db, noOrderMails).create(
       {
         currency: 'USD',
         billing,

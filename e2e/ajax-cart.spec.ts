@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { gotoHydrated } from './support.ts';
 
-test.describe('ajax add to cart', () => {
+test.describe('ajax add to cart', { tag: '@database' }, () => {
   test('five fast clicks give quantity 5, sent one request after another', async ({ page }) => {
     await gotoHydrated(page, '/shop/');
     const spans: { start: number; end: number }[] = [];

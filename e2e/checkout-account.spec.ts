@@ -29,7 +29,7 @@ function uniqueEmail(name: string): string {
   return `${name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 }
 
-test.describe('returning customers on the checkout', () => {
+test.describe('returning customers on the checkout', { tag: '@database' }, () => {
   test('log in from the toggle with the demo customer: the form is prefilled, the cart kept', async ({
     page,
   }) => {

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ordersRepo } from '../src/checkout/orders.repo.ts';
+import { noOrderMails, ordersRepo } from '../src/checkout/orders.repo.ts';
 import {
   expectAccessible,
   expectNoHorizontalScroll,
@@ -48,7 +48,7 @@ async function pendingOrder(email = uniqueEmail('pending')): Promise<OrderRef> {
       phone: '+44 20 7946 0958',
       email,
     };
-    const order = await ordersRepo(db).create(
+    const order = await ordersRepo(db, noOrderMails).create(
       {
         currency: 'USD',
         billing,
@@ -92,7 +92,7 @@ async function payByCardOnOrderPay(page: Page, number: string): Promise<void> {
 const notices = (page: Page) =>
   page.locator('.woocommerce-notices-wrapper').filter({ hasText: /\S/ });
 
-test.describe('paying for an existing order', () => {
+test.describe('paying for an existing order', { tag: '@database' }, () => {
   test('a card declined at checkout; the order-pay link then takes 4242 4242 4242 4242 and the order is paid', async ({
     page,
   }) => {
@@ -186,7 +186,7 @@ test.describe('paying for an existing order', () => {
     ).toBeVisible();
     await expect(page.getByText('Classic Hoodie')).toHaveCount(0);
 
-    await withShopDatabase((db) => ordersRepo(db).markPaid(order.id, 'pi_paid'));
+    await withShopDatabase((db) => ordersRepo(db, noOrderMails).markPaid(order.id, 'pi_paid'));
     await page.goto(payUrl(order));
     await expect(page.getByText('This order has already been paid for.')).toBeVisible();
     await page.getByRole('link', { name: 'View your order' }).click();
@@ -194,7 +194,7 @@ test.describe('paying for an existing order', () => {
   });
 });
 
-test.describe('paying for an existing order without JavaScript', () => {
+test.describe('paying for an existing order without JavaScript', { tag: '@database' }, () => {
   test.use({ javaScriptEnabled: false });
 
   test('a card asks for JavaScript; cash on delivery, chosen by keyboard, pays', async ({
@@ -241,7 +241,7 @@ for (const width of [390, 1280]) {
 
       await page.goto(`/checkout/order-pay/${order.id}/?key=wc_order_guess`);
       await expectAccessible(page);
-      await withShopDatabase((db) => ordersRepo(db).markPaid(order.id, 'pi_paid'));
+      await withShopDatabase((db) => ordersRepo(db, noOrderMails).markPaid(order.id, 'pi_paid'));
       await page.goto(payUrl(order));
       await expectAccessible(page);
       await expectNoHorizontalScroll(page);

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessible, fillBilling, withShopDatabase, gotoHydrated } from './support.ts';
 
-test.describe('a shopper buys with JavaScript', () => {
+test.describe('a shopper buys with JavaScript', { tag: '@database' }, () => {
   test('sorts the listing, adds by ajax, changes quantity and pays with 4242 4242 4242 4242', async ({
     page,
   }) => {
@@ -105,7 +105,7 @@ test.describe('a shopper buys with JavaScript', () => {
   });
 });
 
-test.describe('a shopper buys without JavaScript', () => {
+test.describe('a shopper buys without JavaScript', { tag: '@database' }, () => {
   test.use({ javaScriptEnabled: false });
 
   test('adds from the listing by link, checks out and pays cash on delivery', async ({ page }) => {

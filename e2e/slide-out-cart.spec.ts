@@ -14,7 +14,7 @@ const openPanel = async (page: Page) => {
   return panel;
 };
 
-test.describe('the slide-out cart', () => {
+test.describe('the slide-out cart', { tag: '@database' }, () => {
   test('opens from the cart button and closes by Close, Escape and the overlay', async ({
     page,
   }) => {

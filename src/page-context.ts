@@ -3,6 +3,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router';
 import { setCartCookies } from './cart/cart.routes.ts';
 import type { CartView } from './cart/cart.service.ts';
 import type { CartOperationDeps } from './cart/operations.ts';
+import { formPagePost } from './forms/forms.routes.ts';
+import type { FormPagePost } from './forms/page-post.ts';
 import type { RequestContext } from './platform/http/request-context.ts';
 import { createNonce } from './platform/nonce/nonce.ts';
 import type { Session } from './platform/session/session.ts';
@@ -25,6 +27,8 @@ export interface PageContext {
   cartChanged(view: CartView): void;
   /** The visitor's address (behind a trusted proxy, the forwarded one): per-IP limits. */
   clientIp?: string;
+  /** What the form page's own post (read by its door, uploads and all) came to. */
+  formPost?: FormPagePost | undefined;
 }
 
 /** Arguments of every page loader and action, with the shop's context typed. */
@@ -52,6 +56,7 @@ export async function pageContext(
     scriptNonce,
     cartChanged: (view) => setCartCookies(reply, view),
     clientIp: requestContext.clientIp,
+    formPost: formPagePost(request),
   };
   return context;
 }

@@ -10,17 +10,42 @@ import {
   registerStoreApiCartRoutes,
 } from './cart/cart.routes.ts';
 import { slideOutAjaxCalls } from './cart/slide-out.routes.ts';
-import { accountAjaxCalls } from './accounts/accounts.routes.ts';
+import { accountAjaxCalls, type AccountDoorDeps } from './accounts/accounts.routes.ts';
 import { checkoutAjaxCalls } from './checkout/checkout.routes.ts';
+import { registerContentRoutes } from './content/content.routes.ts';
+import { formAjaxCalls, registerFormRoutes } from './forms/forms.routes.ts';
 import { pageContext } from './page-context.ts';
-import { paymentAjaxCalls, registerWebhookRoute, WEBHOOK_PATH } from './payments/payment.routes.ts';
+import { paymentEventsRepo } from './payments/payment-events.repo.ts';
+import {
+  paymentAjaxCalls,
+  registerWebhookRoute,
+  WEBHOOK_PATH,
+  type PaymentDoorDeps,
+} from './payments/payment.routes.ts';
 import { registerAjaxRoutes, type AjaxCalls } from './platform/http/ajax.ts';
+import { registerMultipartBodies } from './platform/http/multipart.ts';
 import { contentSecurityPolicy, scriptNonce } from './platform/http/content-security-policy.ts';
 import { createPages, registerPageRoutes } from './platform/http/pages.ts';
 import { hasSessionToken } from './platform/http/request-session.ts';
 import { recordRoutes } from './platform/http/routes.ts';
 import { createHttpServer, type App } from './platform/http/server.ts';
 import type { Shop } from './shop.ts';
+import {
+  FORM_MAX_FIELD_BYTES,
+  FORM_MAX_FIELDS,
+  FORM_MAX_FILES,
+  FORM_POST_MAX_BYTES_CEILING,
+  FORM_UPLOAD_MAX_MB,
+} from './platform/constants/index.ts';
+
+/** Multipart bodies (forms with uploads): what the server reads at most, whatever the form. */
+const FORM_BODY_LIMITS = {
+  totalBytes: FORM_POST_MAX_BYTES_CEILING,
+  fileBytes: FORM_UPLOAD_MAX_MB * 1_048_576,
+  files: FORM_MAX_FILES,
+  fields: FORM_MAX_FIELDS,
+  fieldBytes: FORM_MAX_FIELD_BYTES,
+};
 
 export interface ServerOptions {
   /** React Router's server build; without it the server answers the JSON calls only (API tests). */
@@ -42,21 +67,41 @@ function cartDoors(shop: Shop): CartDoorDeps {
   return { operations: shop.cartOperations, contexts: shop.requestContexts };
 }
 
+/** The narrow dependencies of the gateway's doors. */
+function paymentDoors(shop: Shop): PaymentDoorDeps {
+  return {
+    payments: shop.payments,
+    orders: shop.orders,
+    settlement: shop.settlement,
+    attempts: shop.paymentAttempts,
+    contexts: shop.requestContexts,
+    settings: shop.settings,
+    recordEvent: paymentEventsRepo(shop.db).record,
+  };
+}
+
+/** The narrow dependencies of accounts' doors. */
+function accountDoors(shop: Shop): AccountDoorDeps {
+  return { accounts: shop.accounts, contexts: shop.requestContexts };
+}
+
+/** The narrow dependencies of the form builder's doors. */
+function formDoors(shop: Shop) {
+  return { forms: shop.forms, secret: shop.secret };
+}
+
 /** Every wc-ajax and admin-ajax call, by endpoint or action name. */
 export function wireCalls(shop: Shop): { wcAjax: AjaxCalls; adminAjax: AjaxCalls } {
   return {
     wcAjax: new Map([
       ...cartAjaxCalls(cartDoors(shop)),
-      ...checkoutAjaxCalls(shop),
-      ...paymentAjaxCalls(shop),
+      ...checkoutAjaxCalls({ checkout: shop.checkoutDeps, contexts: shop.requestContexts }),
+      ...paymentAjaxCalls(paymentDoors(shop)),
     ]),
     adminAjax: new Map([
       ...slideOutAjaxCalls(cartDoors(shop)),
-      ...accountAjaxCalls({
-        accounts: shop.accounts,
-        contexts: shop.requestContexts,
-        secret: shop.secret,
-      }),
+      ...accountAjaxCalls(accountDoors(shop)),
+      ...formAjaxCalls(formDoors(shop)),
     ]),
   };
 }
@@ -78,6 +123,7 @@ export async function buildServer(shop: Shop, options: ServerOptions = {}): Prom
     answerEarly: pages ? pages.answerFromCache : undefined,
   });
   recordRoutes(app);
+  await registerMultipartBodies(app, FORM_BODY_LIMITS);
   if (options.devMiddleware) {
     const { default: middie } = await import('@fastify/middie');
     await app.register(middie);
@@ -111,10 +157,12 @@ export async function buildServer(shop: Shop, options: ServerOptions = {}): Prom
 
   if (pages) registerPageRoutes(app, pages);
 
-  registerAjaxRoutes(app, wireCalls(shop), shop.sessionDeps, async (request, reply) =>
+  registerAjaxRoutes(app, wireCalls(shop), shop.requestContexts, async (request, reply) =>
     pages ? pages.handle(request, reply) : reply.callNotFound(),
   );
+  registerFormRoutes(app, formDoors(shop), pages?.handle);
   registerStoreApiCartRoutes(app, cartDoors(shop));
-  registerWebhookRoute(app, shop);
+  registerWebhookRoute(app, paymentDoors(shop));
+  registerContentRoutes(app, { content: shop.content, contexts: shop.requestContexts });
   return app;
 }

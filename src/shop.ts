@@ -1,18 +1,29 @@
-import { accountLinks, unsentAccountMails, type AccountMails } from './accounts/mails.ts';
+import { queuedAccountMails } from './accounts/queued-account-mails.tsx';
+import { accountLinks, type AccountMails } from './accounts/mails.ts';
 import { accountsService, type AccountsService } from './accounts/accounts.service.ts';
 import { accountTokensRepo } from './accounts/account-tokens.repo.ts';
 import { catalogRepo, type CatalogRepo } from './catalog/catalog.repo.ts';
 import { cartService, type CartService } from './cart/cart.service.ts';
 import { chargesStore, type ChargesStore } from './cart/charges.repo.ts';
 import { customerCouponUses } from './checkout/coupon-uses.repo.ts';
+import { orderStatusMailer } from './checkout/order-mails.tsx';
 import { ordersRepo, type OrdersRepo } from './checkout/orders.repo.ts';
 import type { CheckoutDeps } from './checkout/place-order.ts';
 import type { Order } from './checkout/order.ts';
 import { settlementTarget } from './checkout/settlement-target.ts';
+import { contentRepo } from './content/content.repo.ts';
+import { contentDeps, type ContentDeps } from './content/operations.ts';
 import { seedDemoData } from './demo/seed.ts';
+import { demoForms } from './forms/demo-forms/index.ts';
+import { formsRepo } from './forms/forms.repo.ts';
+import { formsOperations, type FormsOperations } from './forms/operations.ts';
 import { paymentMethods } from './payments/methods.ts';
 import type { SettlementTarget } from './payments/settlement.ts';
+import { STRIPE_NONCES } from './payments/nonces.ts';
+import { paymentAttemptLimiter } from './payments/rate-limit.ts';
 import { createPayments, type PaymentsConfig } from './payments/stripe-client.ts';
+import { createNonce } from './platform/nonce/nonce.ts';
+import type { AttemptLimiter } from './platform/rate-limit/rate-limit.service.ts';
 import type { Config } from './platform/config/config.ts';
 import { resolveSessionSecret } from './platform/config/secret.ts';
 import { openDatabase, type DatabaseHandle, type Db, type DbKind } from './platform/db/database.ts';
@@ -21,8 +32,11 @@ import { withStartUpLock } from './platform/db/start-up-lock.ts';
 import {
   ACCOUNT_TOKENS_SWEEP_MS,
   HOLD_STOCK_SWEEP_MS,
+  MAIL_SWEEP_MS,
   SETTINGS_CACHE_TTL_MS,
 } from './platform/constants/index.ts';
+import { mailSender, type MailSender } from './platform/mail/sender.ts';
+import { mailTransport, type MailTransport } from './platform/mail/transport.ts';
 import { appServer, systemClock, type AppServer, type Clock } from './platform/jobs/app-server.ts';
 import { jobRunner, type JobRunner } from './platform/jobs/job-runner.ts';
 import { cancelUnpaidOrders } from './checkout/hold-stock.ts';
@@ -59,6 +73,8 @@ export interface Shop {
   cartOperations: CartOperationDeps;
   checkoutDeps: CheckoutDeps;
   payments: PaymentsConfig;
+  /** Card-testing protection: every payment attempt, counted per session and IP by the shop's clock. */
+  paymentAttempts: AttemptLimiter;
   /** Checkout's orders as payments' settlement sees them (payments never imports checkout). */
   settlement: SettlementTarget<Order>;
   /** Where this server listens; the test processor client calls it there. */
@@ -66,10 +82,16 @@ export interface Shop {
   settings: SettingsStore;
   charges: ChargesStore;
   accounts: AccountsService;
+  /** The shop's own content: home slides, FAQ, store notice and coming-soon banner. */
+  content: ContentDeps;
+  /** The form builder's operations (submit, token, restricted e-mail). */
+  forms: FormsOperations;
   /** This app server as the others see it (its heartbeat, its running checkouts, its clock). */
   server: AppServer;
-  /** The timer of the jobs every app server offers to run (the hold-stock sweep). */
+  /** The timer of the jobs every app server offers to run (the hold-stock sweep, the mail sweep). */
   jobs: JobRunner;
+  /** This app server's mail sender: wakes after each commit that queued mail. */
+  mail: MailSender;
   sessionToken(session: Session): string;
   close(): Promise<void>;
 }
@@ -83,6 +105,8 @@ export interface ShopOptions {
   clock?: Clock;
   /** Where accounts' mails go (tests read them here); the shop's mail queue otherwise. */
   accountMails?: AccountMails;
+  /** Where mail goes instead of config.mail's SMTP server or outbox (tests). */
+  mailTransport?: MailTransport;
 }
 
 export async function createShop(
@@ -95,6 +119,7 @@ export async function createShop(
     await migrateToLatest(handle);
     if (options.seedDemo ?? true) {
       if (await seedDemoData(handle.db, config.dataDir)) log.info('seeded the demo shop');
+      await formsRepo(handle.db).addMissing(demoForms());
     }
     return resolveSessionSecret(handle.db, config.sessionSecret);
   });
@@ -108,18 +133,30 @@ export async function createShop(
     paymentMethods: () => methodIds,
     charges: charges.read,
     customerCouponUses,
+    moneyFormat: settings.moneyFormat,
   });
-  const orders = ordersRepo(handle.db);
+  const orders = ordersRepo(handle.db, orderStatusMailer({ shopEmail: config.mail.shopEmail }));
   const accounts = accountsService({
     db: handle.db,
     sessions,
     settings,
-    mails: options.accountMails ?? unsentAccountMails((message) => log.warn(message)),
+    mails: options.accountMails ?? queuedAccountMails(),
     links: accountLinks(() => config.publicUrl ?? `http://${address.host}:${address.port}`),
   });
-  const server = appServer(handle.db, options.clock ?? systemClock);
+  const clock = options.clock ?? systemClock;
+  const server = appServer(handle.db, clock);
+  const paymentAttempts = paymentAttemptLimiter(handle.db, () => clock().getTime());
   await server.beat();
   const holdStock = { db: handle.db, orders, stripe: payments.stripe, settings, log };
+  const mail = mailSender({
+    db: handle.db,
+    commits: handle.commits,
+    transport: options.mailTransport ?? mailTransport(config.mail),
+    from: config.mail.from,
+    serverId: server.id,
+    clock: server.clock,
+    log,
+  });
   const jobs = jobRunner(
     handle.db,
     server,
@@ -136,10 +173,13 @@ export async function createShop(
           await accountTokensRepo(handle.db).sweep(now);
         },
       },
+      { name: 'mail', everyMs: MAIL_SWEEP_MS, run: (now) => mail.sweep(now) },
     ],
     log,
   );
   jobs.start();
+  // Mail that a server left queued when it stopped or died goes out now.
+  mail.wake();
   const catalog = catalogRepo(handle.db);
   return {
     config,
@@ -154,18 +194,40 @@ export async function createShop(
     sessionDeps: { sessions, secret },
     requestContexts: requestContexts({ sessions, secret, settings }),
     cartOperations: { cart, catalog },
-    checkoutDeps: { db: handle.db, cart, orders, payments: () => payments, accounts, server },
+    checkoutDeps: {
+      db: handle.db,
+      cart,
+      orders,
+      payments: () => payments,
+      accounts,
+      server,
+      paymentAttempts,
+      confirmNonce: (sessionId) => createNonce(secret, STRIPE_NONCES.updateOrderStatus, sessionId),
+    },
     payments,
+    paymentAttempts,
     settlement: settlementTarget(orders),
     address,
     settings,
     charges,
     accounts,
+    content: contentDeps(contentRepo(handle.db), catalog, SETTINGS_CACHE_TTL_MS),
+    forms: formsOperations({
+      db: handle.db,
+      repo: formsRepo(handle.db),
+      secret,
+      dataDir: config.dataDir,
+      log,
+      shopEmail: config.mail.shopEmail,
+      now: () => new Date(),
+    }),
     server,
     jobs,
+    mail,
     sessionToken: (session) => signSessionId(secret, session.id),
     async close() {
       await jobs.stop();
+      await mail.stop();
       await handle.destroy();
     },
   };

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import { ajaxCall, type AjaxCalls } from '../platform/http/ajax.ts';
 import type { RequestContext, RequestContexts } from '../platform/http/request-context.ts';
@@ -28,12 +28,10 @@ import {
   lostPasswordForm,
   registerForm,
 } from './schemas.ts';
-import { setSessionCookie } from './session-cookie.ts';
 
 export interface AccountDoorDeps {
   accounts: AccountsService;
   contexts: RequestContexts;
-  secret: string;
 }
 
 /** What a door knows of its request once its form is unpacked and its nonce checked. */
@@ -41,7 +39,6 @@ interface AuthRequest<S extends z.ZodType> {
   form: z.infer<S>;
   context: RequestContext;
   reply: FastifyReply;
-  request: FastifyRequest;
 }
 
 /**
@@ -65,7 +62,7 @@ function authCall<S extends z.ZodType>(
       const context = deps.contexts(request, reply);
       const given = fields[nonce.field] ?? fields.security ?? fields._wpnonce;
       if (!(await context.verifyVisitorNonce(nonce.action, given))) throw invalidNonce();
-      return run({ form: parseInput(schema, fields), context, reply, request });
+      return run({ form: parseInput(schema, fields), context, reply });
     },
   });
 }
@@ -82,7 +79,7 @@ export function accountAjaxCalls(deps: AccountDoorDeps): AjaxCalls {
   return new Map([
     [
       'login',
-      authCall(deps, 'login', loginForm, async ({ form, context, reply, request }) => {
+      authCall(deps, 'login', loginForm, async ({ form, context, reply }) => {
         const redirect = redirectTarget(form.redirect, '/my-account/');
         if (redirect === null) throw offSiteRedirect();
         const session = await context.readSession();
@@ -92,7 +89,7 @@ export function accountAjaxCalls(deps: AccountDoorDeps): AjaxCalls {
           ip: context.clientIp,
         });
         if (!outcome.ok) refuse(reply, outcome);
-        setSessionCookie(request, reply, deps.secret, outcome.session);
+        context.handOver(outcome.session);
         return authSuccess('', redirect);
       }),
     ],

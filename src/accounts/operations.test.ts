@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cartRepo } from '../cart/cart.repo.ts';
-import type { Cart } from '../cart/cart.ts';
+import type { Cart } from '../cart/cart-contents.ts';
 import type { DatabaseHandle } from '../platform/db/database.ts';
 import { databaseKinds, openTestDatabase } from '../platform/db/testing/test-database.ts';
 import { sessionRepo } from '../platform/session/session.ts';

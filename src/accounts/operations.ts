@@ -1,5 +1,5 @@
 import { cartRepo } from '../cart/cart.repo.ts';
-import { mergeCarts } from '../cart/cart.ts';
+import { mergeCarts } from '../cart/cart-contents.ts';
 import {
   addressFromForm,
   isValidEmail,

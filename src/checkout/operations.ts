@@ -7,7 +7,7 @@ import type { Session } from '../platform/session/session.ts';
 import { validateAddress, type BillingAddress, type FieldError } from './address.ts';
 import { claimCheckout, releaseCheckout } from './checkout-claim.ts';
 import { draftOrder, type Order } from './order.ts';
-import { payStanding, payLocked, standingNotice } from './order-pay.ts';
+import { payStanding, payLocked, standingNotice } from './order-pay-rules.ts';
 import {
   destinationOf,
   orderReceivedUrl,
@@ -15,9 +15,9 @@ import {
   takePayment,
   withPaymentLock,
   type CheckoutDeps,
-  type CheckoutRequest,
   type CheckoutResult,
   type PaymentChoice,
+  type Visitor,
 } from './place-order.ts';
 import type { PaymentChoiceInput, PayForOrderInput, PlaceOrderInput } from './schemas.ts';
 
@@ -76,10 +76,10 @@ async function inputProblems(
  */
 export async function placeOrder(
   deps: CheckoutDeps,
-  sessionId: string | undefined,
   input: PlaceOrderInput,
-  request: CheckoutRequest,
+  visitor: Visitor,
 ): Promise<CheckoutResult> {
+  const { sessionId } = visitor;
   const current = await deps.cart.read(sessionId);
   if (!sessionId || current.totals.lines.length === 0) return failure([messages.checkoutCartEmpty]);
   const loggedIn = await deps.accounts.customers.customerOfSession(sessionId);
@@ -102,7 +102,7 @@ export async function placeOrder(
     billing: input.billing,
   });
   if (typeof choice === 'string') return failure([choice]);
-  const refused = await refusedPaymentAttempt(choice.method, request.countPaymentAttempt);
+  const refused = await refusedPaymentAttempt(deps, choice.method, visitor);
   if (refused) return refused;
 
   const claim = await claimCheckout(deps.db, deps.server, sessionId);
@@ -127,8 +127,8 @@ export async function placeOrder(
     }
     const orderSession = session?.id ?? sessionId;
     const result = await createAndPay(deps, orderSession, view, input, {
-      origin: request.origin,
-      confirmNonce: request.confirmNonce(orderSession),
+      origin: visitor.origin,
+      confirmNonce: deps.confirmNonce(orderSession),
       choice,
       customerId,
     });
@@ -157,15 +157,22 @@ async function createAndPay(
   let order: Order;
   try {
     order = await deps.orders.create(
-      draftOrder(view.totals, {
-        billing: input.billing,
-        shippingAddress: view.totals.needsShipping
-          ? { ...(input.shipping ?? input.billing) }
-          : null,
-        paymentMethod: method.id,
-        paymentMethodTitle: method.title,
-        customerNote: input.customerNote,
-      }),
+      {
+        ...draftOrder(
+          view.totals,
+          {
+            billing: input.billing,
+            shippingAddress: view.totals.needsShipping
+              ? { ...(input.shipping ?? input.billing) }
+              : null,
+            paymentMethod: method.id,
+            paymentMethodTitle: method.title,
+            customerNote: input.customerNote,
+          },
+          view.money.currency,
+        ),
+        attribution: input.attribution,
+      },
       sessionId,
       method.type ? 'pending' : 'processing',
       payment.customerId,
@@ -189,16 +196,6 @@ async function createAndPay(
   );
 }
 
-/** Who pays for an existing order, and the nonce the browser sends back after authenticating. */
-export interface PayForOrderRequest {
-  origin: string;
-  /** The nonce the browser sends back to `wc_stripe_update_order_status`. */
-  confirmNonce: string;
-  /** The visitor's session; its cart is emptied only when that session placed the order. */
-  sessionId: string | null;
-  countPaymentAttempt: CheckoutRequest['countPaymentAttempt'];
-}
-
 /**
  * Pays for an existing order (WooCommerce's `pay_action`): an order that needs no payment sends
  * the shopper to its thank-you page without a charge; otherwise terms, method and billing
@@ -210,7 +207,7 @@ export async function payForOrder(
   deps: CheckoutDeps,
   order: Order,
   input: PayForOrderInput,
-  request: PayForOrderRequest,
+  visitor: Visitor,
 ): Promise<CheckoutResult> {
   const standing = payStanding(order.status);
   if (standing === 'paid' || standing === 'awaiting')
@@ -220,9 +217,14 @@ export async function payForOrder(
   if (!input.termsAccepted) return refusal(messages.termsRequired);
   const choice = choosePayment(input.payment, order);
   if (typeof choice === 'string') return refusal(choice);
-  const refused = await refusedPaymentAttempt(choice.method, request.countPaymentAttempt);
+  const refused = await refusedPaymentAttempt(deps, choice.method, visitor);
   if (refused) return { ...refused, order };
   return withPaymentLock(deps, order, () =>
-    payLocked(deps, order, choice, { ...request, blikCode: input.payment.blikCode }),
+    payLocked(deps, order, choice, {
+      origin: visitor.origin,
+      confirmNonce: deps.confirmNonce(visitor.sessionId ?? ''),
+      sessionId: visitor.sessionId ?? null,
+      blikCode: input.payment.blikCode,
+    }),
   );
 }

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import type { Db } from '../platform/db/database.ts';
+import type { Db, Tx } from '../platform/db/database.ts';
 import { nowIso } from '../platform/db/database.ts';
 import type { OrderRow } from '../platform/db/schema.ts';
 import { ShopError } from '../platform/errors/shop-error.ts';
 import { format, messages } from '../platform/messages/index.ts';
 import { cartRepo } from '../cart/cart.repo.ts';
+import { saveOrderAttribution } from '../content/attribution.repo.ts';
 import { customerCouponUses } from './coupon-uses.repo.ts';
 import { assertCustomerUsage, COUPON_ERRORS, hasCustomerLimit } from '../cart/coupon.ts';
 import {
@@ -118,7 +119,49 @@ async function clearCartOfOrder(tx: Db, orderId: number): Promise<void> {
   if (row?.session_id) await cartRepo(tx).clear(row.session_id);
 }
 
-export function ordersRepo(db: Db) {
+/** An order with its lines, as `db` (or a transaction) sees it now. */
+async function readOrder(db: Db, id: number): Promise<Order | undefined> {
+  const row = await db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) return undefined;
+  const items = await db
+    .selectFrom('order_items')
+    .selectAll()
+    .where('order_id', '=', id)
+    .orderBy('id')
+    .execute();
+  return toOrder(
+    row,
+    items.map((i) => ({
+      productId: i.product_id,
+      name: i.name,
+      sku: i.sku,
+      quantity: i.quantity,
+      unitPrice: i.unit_price,
+      subtotal: i.subtotal,
+      total: i.total,
+    })),
+  );
+}
+
+/**
+ * Queues the mails an order's new status calls for, in the transaction that moved it there
+ * (order-mails.tsx's `orderStatusMailer`; the composition root wires it).
+ */
+export type QueueOrderMails = (tx: Tx, order: Order) => Promise<void>;
+
+/** For scripts that write orders without mailing anyone (test data). */
+export const noOrderMails: QueueOrderMails = async () => undefined;
+
+/**
+ * Orders. Every move to processing, on-hold or failed queues its mails in the transaction that
+ * makes it, so a mail goes out exactly when, and only if, the move happened.
+ */
+export function ordersRepo(db: Db, queueOrderMails: QueueOrderMails) {
+  /** Queues the mails of the order's status now, as `tx` sees it. */
+  const queueMails = async (tx: Tx, id: number) => {
+    const order = await readOrder(tx, id);
+    if (order) await queueOrderMails(tx, order);
+  };
   return {
     /**
      * Creates the order and takes its stock, all or nothing: each line's stock is decremented by
@@ -205,33 +248,17 @@ export function ordersRepo(db: Db) {
             })),
           )
           .execute();
+        if (draft.attribution) await saveOrderAttribution(tx, row.id, draft.attribution);
         // An order that needs no payment now (cash on delivery) empties its cart with it.
         if (status !== 'pending' && sessionId) await cartRepo(tx).clear(sessionId);
-        return toOrder(row, draft.lines);
+        const order = toOrder(row, draft.lines);
+        await queueOrderMails(tx, order);
+        return order;
       });
     },
 
-    async find(id: number): Promise<Order | undefined> {
-      const row = await db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
-      if (!row) return undefined;
-      const items = await db
-        .selectFrom('order_items')
-        .selectAll()
-        .where('order_id', '=', id)
-        .orderBy('id')
-        .execute();
-      return toOrder(
-        row,
-        items.map((i) => ({
-          productId: i.product_id,
-          name: i.name,
-          sku: i.sku,
-          quantity: i.quantity,
-          unitPrice: i.unit_price,
-          subtotal: i.subtotal,
-          total: i.total,
-        })),
-      );
+    find(id: number): Promise<Order | undefined> {
+      return readOrder(db, id);
     },
 
     /** The order, only when the key matches: how a guest proves an order is theirs. */
@@ -279,6 +306,7 @@ export function ordersRepo(db: Db) {
           .executeTakeFirst();
         if (Number(result.numUpdatedRows) !== 1) return false;
         await clearCartOfOrder(tx, id);
+        await queueMails(tx, id);
         return true;
       });
     },
@@ -299,6 +327,27 @@ export function ordersRepo(db: Db) {
           .executeTakeFirst();
         if (Number(result.numUpdatedRows) !== 1) return false;
         await clearCartOfOrder(tx, id);
+        await queueMails(tx, id);
+        return true;
+      });
+    },
+
+    /**
+     * An offline method (cash on delivery) needs no payment now: the pending order goes to
+     * processing, as a cash-on-delivery checkout does. Returns whether this call moved it.
+     */
+    async acceptOffline(id: number): Promise<boolean> {
+      return db.transaction().execute(async (tx) => {
+        const result = await tx
+          .updateTable('orders')
+          .set({ status: 'processing' })
+          .where('id', '=', id)
+          .where('status', '=', 'pending')
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) !== 1) return false;
+        // The cart that placed the order goes with it, as with a paid order.
+        await clearCartOfOrder(tx, id);
+        await queueMails(tx, id);
         return true;
       });
     },
@@ -325,6 +374,7 @@ export function ordersRepo(db: Db) {
           .executeTakeFirst();
         if (Number(result.numUpdatedRows) !== 1) return false;
         await giveBackStockAndCoupons(tx, id, order.coupons_json);
+        await queueMails(tx, id);
         return true;
       });
     },

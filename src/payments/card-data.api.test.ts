@@ -1,3 +1,5 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { sql } from 'kysely';
@@ -89,7 +91,16 @@ const typed = (number: string): CardDetails => ({
 /** The real server, as startTestShop makes it, with the shop's log lines kept. */
 async function startLoggedShop(kind: DbKind, lines: string[]): Promise<TestShop> {
   const database = await openTestDatabase(kind);
-  const config = { ...loadConfig({}), dataDir: sharedTestDataDir, port: 0, logLevel: 'trace' };
+  const loaded = loadConfig({});
+  // Its mail (order confirmations) goes to an outbox of its own, not the shared data folder.
+  const outboxDir = await mkdtemp(path.join(os.tmpdir(), 'shop-test-outbox-'));
+  const config = {
+    ...loaded,
+    dataDir: sharedTestDataDir,
+    port: 0,
+    logLevel: 'trace',
+    mail: { ...loaded.mail, outboxDir },
+  };
   const log = createLogger('trace', { write: (line: string) => void lines.push(line) });
   const shop = await createShop(config, log, { database });
   const build = (await import(
@@ -100,15 +111,12 @@ async function startLoggedShop(kind: DbKind, lines: string[]): Promise<TestShop>
   const address = app.server.address();
   shop.address.host = '127.0.0.1';
   shop.address.port = typeof address === 'object' && address ? address.port : 0;
-  return {
-    shop,
-    app,
-    url: `http://127.0.0.1:${shop.address.port}`,
-    async close() {
-      await app.close();
-      await shop.close();
-    },
+  const close = async () => {
+    await app.close();
+    await shop.close();
+    await rm(outboxDir, { recursive: true, force: true });
   };
+  return { shop, app, url: `http://127.0.0.1:${shop.address.port}`, close, kill: close };
 }
 
 async function tableNames(t: TestShop): Promise<string[]> {

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -6,10 +7,14 @@ import type { ServerBuild } from 'react-router';
 import type { AccountMails } from '../accounts/mails.ts';
 import { loadConfig } from '../platform/config/config.ts';
 import type { DbKind } from '../platform/db/database.ts';
-import { openTestDatabase } from '../platform/db/testing/test-database.ts';
+import {
+  createEmptyPostgresDatabase,
+  openTestDatabase,
+} from '../platform/db/testing/test-database.ts';
 import { createLogger } from '../platform/log/log.ts';
 import type { App } from '../platform/http/server.ts';
 import type { Clock } from '../platform/jobs/app-server.ts';
+import type { MailTransport } from '../platform/mail/transport.ts';
 import { buildServer } from '../server.ts';
 import { createShop, type Shop } from '../shop.ts';
 
@@ -21,6 +26,11 @@ export interface TestShop {
   app: App;
   url: string;
   close(): Promise<void>;
+  /**
+   * Stops this server as a crash would: it stops answering and its database connections go,
+   * with nothing finished or handed back (a mail it was sending stays claimed).
+   */
+  kill(): Promise<void>;
 }
 
 export async function loadBuild(): Promise<ServerBuild> {
@@ -31,35 +41,57 @@ export async function loadBuild(): Promise<ServerBuild> {
 }
 
 /**
+ * A new, empty database of the given kind that several test shops can open (each its own
+ * connection, as several app servers would): a SQLite file or a PostgreSQL database.
+ */
+export async function sharedTestDatabaseUrl(kind: DbKind): Promise<string> {
+  if (kind === 'postgres') return createEmptyPostgresDatabase();
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'shop-test-db-'));
+  return `sqlite:${path.join(dir, 'shop.sqlite')}`;
+}
+
+export interface TestShopOptions {
+  pages?: boolean;
+  stripe?: boolean;
+  env?: NodeJS.ProcessEnv;
+  clock?: Clock;
+  /** Opens this database (see sharedTestDatabaseUrl) instead of a fresh private one. */
+  databaseUrl?: string;
+  mailTransport?: MailTransport;
+  /** Accounts' mails recorded instead of queued (tests of accounts read the links). */
+  accountMails?: AccountMails;
+}
+
+/**
  * The real server on a fresh, seeded database of the given kind, listening on a free port:
- * what the API tests drive over HTTP.
+ * what the API tests drive over HTTP. Without SMTP settings in `env`, its mail goes to an
+ * outbox folder of its own, deleted when it closes.
  */
 export async function startTestShop(
   kind: DbKind,
-  options: {
-    pages?: boolean;
-    stripe?: boolean;
-    env?: NodeJS.ProcessEnv;
-    clock?: Clock;
-    accountMails?: AccountMails;
-  } = {},
+  options: TestShopOptions = {},
 ): Promise<TestShop> {
-  const database = await openTestDatabase(kind);
+  const database = options.databaseUrl ? undefined : await openTestDatabase(kind);
   // Made-up keys: the shop then talks to Stripe (only tests that make no payment use them).
   const stripeKeys = {
     STRIPE_SECRET_KEY: 'sk_test_not_a_key',
     STRIPE_PUBLISHABLE_KEY: 'pk_test_not_a_key',
   };
+  const outboxDir = await mkdtemp(path.join(os.tmpdir(), 'shop-test-outbox-'));
+  const loaded = loadConfig({ ...(options.stripe ? stripeKeys : {}), ...options.env });
   const config = {
-    ...loadConfig({ ...(options.stripe ? stripeKeys : {}), ...options.env }),
+    ...loaded,
+    ...(options.databaseUrl && { databaseUrl: options.databaseUrl }),
     dataDir: sharedTestDataDir,
     port: 0,
     logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
+    mail: { ...loaded.mail, outboxDir },
   };
   const shop = await createShop(config, createLogger(config.logLevel), {
-    database,
+    ...(database && { database }),
     ...(options.clock && { clock: options.clock }),
     ...(options.accountMails && { accountMails: options.accountMails }),
+    ...(options.mailTransport && { mailTransport: options.mailTransport }),
   });
   const build = options.pages ? await loadBuild() : undefined;
   const app = await buildServer(shop, {
@@ -71,15 +103,27 @@ export async function startTestShop(
   const port = typeof address === 'object' && address ? address.port : 0;
   shop.address.host = '127.0.0.1';
   shop.address.port = port;
+  let gone = false;
   return {
     shop,
     app,
     url: `http://127.0.0.1:${port}`,
     async close() {
+      if (gone) return;
+      gone = true;
       // The jobs first: a sweep in flight still talks to this server's test processor.
       await shop.jobs.stop();
       await app.close();
       await shop.close();
+      await rm(outboxDir, { recursive: true, force: true });
+    },
+    async kill() {
+      if (gone) return;
+      gone = true;
+      await shop.jobs.stop();
+      await app.close();
+      await shop.db.destroy();
+      await rm(outboxDir, { recursive: true, force: true });
     },
   };
 }

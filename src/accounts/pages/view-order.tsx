@@ -2,7 +2,7 @@ import type { PageLoaderArgs } from '../../page-context.ts';
 import { Fragment } from 'react';
 import { data, type MetaFunction } from 'react-router';
 import { statusName } from '../../checkout/order.ts';
-import { orderIdParam } from '../../checkout/order-pay.ts';
+import { orderIdParam } from '../../checkout/order-pay-rules.ts';
 import { orderPayUrl } from '../../checkout/place-order.ts';
 import { addressLines } from '../../platform/address/address-format.ts';
 import { format, messages } from '../../platform/messages/index.ts';

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { loadMailConfig, type MailConfig } from './mail-config.ts';
 
 export interface Config {
   port: number;
@@ -19,6 +20,8 @@ export interface Config {
    * or their addresses and CIDR ranges. The client's address is read from the right, past them.
    */
   trustProxy: TrustedProxies;
+  /** SMTP (or the outbox folder), the sender's and the shop's addresses: CONTRACT §5. */
+  mail: MailConfig;
 }
 
 export type TrustedProxies = false | number | string[];
@@ -68,5 +71,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stripe,
     production: env.NODE_ENV !== 'development',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    mail: loadMailConfig(env, dataDir),
   };
 }

@@ -1,5 +1,6 @@
 import { Kysely, PostgresDialect, type Transaction } from 'kysely';
 import type { Database } from './schema.ts';
+import { CommitSignals, withCommitSignals } from './commit-signals.ts';
 import { ShopSqliteDialect } from './sqlite-dialect.ts';
 
 export type Db = Kysely<Database>;
@@ -11,6 +12,8 @@ export interface DatabaseHandle {
   kind: DbKind;
   /** SQLite: the database file (absent in memory). */
   file?: string;
+  /** Says when inserted rows are committed (the mail sender wakes on the mail queue's). */
+  commits: CommitSignals;
   destroy(): Promise<void>;
 }
 
@@ -33,10 +36,14 @@ async function openSqlite(file: string): Promise<DatabaseHandle> {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new ShopSqliteDialect(sqlite) });
+  const commits = new CommitSignals();
+  const db = new Kysely<Database>({
+    dialect: withCommitSignals(new ShopSqliteDialect(sqlite), commits),
+  });
   return {
     db,
     kind: 'sqlite',
+    commits,
     ...(file !== ':memory:' && { file }),
     destroy: () => db.destroy(),
   };
@@ -45,8 +52,11 @@ async function openSqlite(file: string): Promise<DatabaseHandle> {
 async function openPostgres(url: string): Promise<DatabaseHandle> {
   const { default: pg } = await import('pg');
   const pool = new pg.Pool({ connectionString: url, max: 10 });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, kind: 'postgres', destroy: () => db.destroy() };
+  const commits = new CommitSignals();
+  const db = new Kysely<Database>({
+    dialect: withCommitSignals(new PostgresDialect({ pool }), commits),
+  });
+  return { db, kind: 'postgres', commits, destroy: () => db.destroy() };
 }
 
 export function nowIso(now: Date = new Date()): string {

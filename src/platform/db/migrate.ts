@@ -13,6 +13,9 @@ import * as rateLimits from './migrations/004_rate_limits.ts';
 import * as orderPaymentLock from './migrations/005_order_payment_lock.ts';
 import * as jobLeasesHoldStock from './migrations/006_job_leases_hold_stock.ts';
 import * as testProcessorTablesOut from './migrations/007_test_processor_tables_out.ts';
+import * as mailQueue from './migrations/009_mail_queue.ts';
+import * as content from './migrations/013_content.ts';
+import * as forms from './migrations/011_forms.ts';
 import * as accounts from './migrations/010_accounts.ts';
 
 export type MigrationKind = DbKind;
@@ -32,6 +35,9 @@ const migrations: Record<string, ShopMigration> = {
   '005_order_payment_lock': orderPaymentLock,
   '006_job_leases_hold_stock': jobLeasesHoldStock,
   '007_test_processor_tables_out': testProcessorTablesOut,
+  '009_mail_queue': mailQueue,
+  '013_content': content,
+  '011_forms': forms,
   '010_accounts': accounts,
 };
 
@@ -55,10 +61,13 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
         ]),
       ),
   };
-  // Parts of the shop are built in parallel, each with its own migration number: a database that
-  // already ran a later number still takes an earlier one merged after it.
-  const migrator = new Migrator({ db: handle.db, provider, allowUnorderedMigrations: true });
-  const { error, results } = await migrator.migrateToLatest();
+  // Numbers are handed out to parallel work ahead of time: 009 may land before 008, and a
+  // database that ran 009 must still take 008 when it comes.
+  const { error, results } = await new Migrator({
+    db: handle.db,
+    provider,
+    allowUnorderedMigrations: true,
+  }).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);

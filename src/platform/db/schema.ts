@@ -1,10 +1,11 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { FormsDatabase } from './schema-forms.ts';
 
 /**
  * The shop's tables. Money columns are integer minor units; times are ISO-8601 UTC text;
  * booleans are 0/1 integers; `*_json` columns hold JSON text. The same shapes on SQLite and PostgreSQL.
  */
-export interface Database {
+export interface Database extends FormsDatabase {
   settings: SettingsTable;
   categories: CategoriesTable;
   products: ProductsTable;
@@ -25,6 +26,12 @@ export interface Database {
   order_notes: OrderNotesTable;
   account_tokens: AccountTokensTable;
   saved_carts: SavedCartsTable;
+  content_blocks: ContentBlocksTable;
+  faq_groups: FaqGroupsTable;
+  faq_entries: FaqEntriesTable;
+  customer_meta: CustomerMetaTable;
+  order_attribution: OrderAttributionTable;
+  mail_queue: MailQueueTable;
 }
 
 export interface SettingsTable {
@@ -273,4 +280,83 @@ export interface SavedCartsTable {
   coupons_json: string;
   customer_json: Generated<string>;
   updated_at: string;
+}
+
+/** The home page's story and its why, spread, team and news slides (migration 013). */
+export interface ContentBlocksTable {
+  id: Generated<number>;
+  /** story | why | spread | team | news */
+  section: string;
+  position: number;
+  title: string;
+  subtitle: string;
+  body: string;
+  /** News: YYYY-MM-DD. */
+  published_on: string | null;
+}
+
+export interface FaqGroupsTable {
+  id: Generated<number>;
+  slug: string;
+  name: string;
+  position: number;
+}
+
+export interface FaqEntriesTable {
+  id: Generated<number>;
+  group_id: number;
+  position: number;
+  question: string;
+  answer: string;
+}
+
+/** What the shop keeps per customer account (WordPress's user meta). */
+export interface CustomerMetaTable {
+  customer_id: number;
+  meta_key: string;
+  meta_value: string;
+}
+
+/** Where an order's shopper came from (WooCommerce's `_wc_order_attribution_*`). */
+export interface OrderAttributionTable {
+  order_id: number;
+  source_type: string;
+  referrer: string;
+  utm_campaign: string;
+  utm_source: string;
+  utm_medium: string;
+  utm_content: string;
+  utm_term: string;
+  session_entry: string;
+  session_start_time: string;
+  session_pages: number | null;
+  session_count: number | null;
+  user_agent: string;
+  device_type: string;
+}
+
+/** A mail to send (src/platform/mail): queued with its event, claimed and sent after commit. */
+export interface MailQueueTable {
+  id: Generated<number>;
+  /** Unique per event (`order:12:new`): queuing it again changes nothing. */
+  mail_key: string;
+  to_address: string;
+  reply_to: string | null;
+  subject: string;
+  html: string;
+  text_body: string;
+  /** 1: the body holds a secret (a reset link) and is erased once the mail is sent or given up. */
+  sensitive: number;
+  /** The Message-ID's local part: the same on every try, so a repeated delivery is recognisable. */
+  message_token: string;
+  /** queued | sent | failed */
+  status: string;
+  attempts: number;
+  /** When it may next be claimed (ISO-8601 UTC): the end of a lease, or of a retry's wait. */
+  available_at: string;
+  /** Who claimed it last: `{server id}:{sender run}`. */
+  holder: string | null;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
 }

@@ -41,6 +41,7 @@ const PAGE_PARAMS: Record<string, string> = {
   slug: 'classic-hoodie',
   orderId: '1',
   kind: 'billing',
+  formId: 'contact',
 };
 
 /** Strings that have broken parsers before: huge ids, NUL bytes, numbers that are not. */

@@ -159,7 +159,7 @@ function encoded(page: CachedPage, encoding: ContentEncoding) {
  * origin, holding no NUL character (no text the shop keeps may contain one).
  */
 function assertPageForm(request: FastifyRequest): void {
-  if (!isFormContentType(request.headers['content-type'])) {
+  if (!isFormContentType(request.headers['content-type']) && !readByADoor(request)) {
     throw new ShopError('unsupported_media_type', messages.badRequest, 415);
   }
   assertSameOrigin(request);
@@ -171,6 +171,15 @@ function assertPageForm(request: FastifyRequest): void {
 
 /** The shop's forms are url-encoded; multipart waits for uploads, which bring their own limits. */
 const FORM_TYPES = ['application/x-www-form-urlencoded'];
+
+/**
+ * A multipart post reaches a page only through the door that read it (the form page's, with the
+ * uploads' own caps): its body is parsed already, and the page sees its text fields.
+ */
+function readByADoor(request: FastifyRequest): boolean {
+  const type = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
+  return type === 'multipart/form-data' && !Buffer.isBuffer(request.body) && request.body != null;
+}
 
 function isFormContentType(header: string | undefined): boolean {
   const type = header?.split(';')[0]?.trim().toLowerCase();
@@ -185,7 +194,9 @@ function formHoldsNul(body: Buffer): boolean {
 function formText(body: unknown): string {
   const form = new URLSearchParams();
   for (const [name, value] of Object.entries(body as Record<string, unknown>)) {
-    for (const item of Array.isArray(value) ? value : [value]) form.append(name, String(item));
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (typeof item === 'string') form.append(name, item);
+    }
   }
   return form.toString();
 }

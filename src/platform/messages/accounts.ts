@@ -170,4 +170,24 @@ export const accountMessages = {
   emailChangeSent:
     'We have sent a link to {email}. Your email address changes once you follow it; until then it stays {current}.',
   displayNameNotEmail: 'Display name cannot be changed to email address due to privacy concern.',
+  // The mails of accounts' links (the reset and welcome mails are in mail.ts)
+  accountMail: {
+    confirmSubject: 'Confirm your email address for {shop}',
+    confirmHeading: 'Confirm your email address',
+    confirmIntro:
+      'Someone asked for an account on {shop} with {email}. Follow the link to confirm the address and finish creating your account; it works once, within a day.',
+    confirmLink: 'Confirm my email address',
+    existsSubject: 'Your {shop} account',
+    existsHeading: 'You already have an account',
+    existsIntro:
+      'Someone asked for a new account on {shop} with {email}, which already has one. You can log in with it:',
+    existsLink: 'Log in',
+    existsOutro: 'If you have forgotten your password, you can set a new one at {url}.',
+    changeSubject: 'Confirm your new email address for {shop}',
+    changeHeading: 'Confirm your new email address',
+    changeIntro:
+      'Someone asked to make {email} the email address of an account on {shop}. Follow the link to confirm it; it works once.',
+    changeLink: 'Confirm my new email address',
+    ignoreIfNotYou: 'If you didn’t make this request, just ignore this email.',
+  },
 } as const;

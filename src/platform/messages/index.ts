@@ -1,4 +1,7 @@
 import { accountMessages } from './accounts.ts';
+import { contentMessages } from './content.ts';
+import { mailMessages } from './mail.ts';
+import { formsMessages } from './forms.ts';
 
 /**
  * Every text a person reads, keyed. Seed wording where the seeds give it.
@@ -6,6 +9,8 @@ import { accountMessages } from './accounts.ts';
  */
 export const messages = {
   ...accountMessages,
+  ...mailMessages,
+  ...formsMessages,
   shopName: 'Hearth & Thread',
   testModeBanner: 'Test mode: payments go to the built-in test processor. No real money moves.',
 
@@ -208,7 +213,6 @@ export const messages = {
   missingNonce: 'Missing the Nonce header. This endpoint requires a valid nonce.',
   invalidNonce: 'Nonce is invalid.',
   notFound: 'Not found.',
-  rateLimited: 'Too many requests. Please wait a moment and try again.',
   serverError: 'Something went wrong on our side. Please try again.',
   unknownEndpoint: 'Unknown ajax endpoint.',
 
@@ -261,6 +265,7 @@ export const messages = {
   mustLogInToCheckout: 'You must be logged in to checkout.',
   logoutConfirm: 'Are you sure you want to log out?',
   confirmLogout: 'Confirm and log out',
+  ...contentMessages,
 } as const;
 
 export type CardErrorCode = keyof typeof messages.cardErrors;

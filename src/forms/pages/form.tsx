@@ -1,0 +1,69 @@
+import { data, redirect, type MetaFunction } from 'react-router';
+import type { PageActionArgs, PageLoaderArgs } from '../../page-context.ts';
+import { messages } from '../../platform/messages/index.ts';
+import type { FormDefinition } from '../definition.ts';
+import type { FormPagePost } from '../page-post.ts';
+import { emptyFormState, FormRenderer, type FormState } from '../ui/form-renderer.tsx';
+import stylesheet from '../ui/forms.css?url';
+
+/** `/forms/{formId}/` (CONTRACT §1): one form on its own page, working with or without JavaScript. */
+export const links = () => [{ rel: 'stylesheet', href: stylesheet }];
+
+export const meta: MetaFunction<typeof loader> = ({ data: page }) => [
+  { title: `${page?.form.title ?? ''} – ${messages.shopName}` },
+];
+
+export async function loader({ context, params, url }: PageLoaderArgs) {
+  const form = await context.shop.forms.form(params.formId ?? '');
+  if (!form) throw data(null, { status: 404 });
+  const token = (await context.shop.forms.issueToken(form.id))!;
+  return {
+    form,
+    token,
+    startTimestamp: Math.floor(Date.now() / 1000),
+    pageUrl: `${url.origin}${url.pathname}`,
+  };
+}
+
+/** The post itself was read and answered by its door (forms.routes.ts): here is what came of it. */
+export function action({ context }: PageActionArgs): FormPagePost | null {
+  const post = context.formPost;
+  if (post?.kind === 'submitted' && post.answer.success && post.answer.data.redirect_url) {
+    throw redirect(post.answer.data.redirect_url, 303);
+  }
+  return post ?? null;
+}
+
+function stateOf(post: FormPagePost | null | undefined): FormState {
+  if (!post || post.kind === 'not_found') return emptyFormState;
+  const { answer } = post;
+  return {
+    page: post.page,
+    entries: post.entries,
+    errors: answer.data.errors.field,
+    general: answer.data.errors.general,
+    confirmation: answer.success ? answer.data.confirmation : undefined,
+  };
+}
+
+export default function FormPage({
+  loaderData,
+  actionData,
+}: {
+  loaderData: { form: FormDefinition; token: string; startTimestamp: number; pageUrl: string };
+  actionData?: FormPagePost | null;
+}) {
+  return (
+    <div className="form-page">
+      <FormRenderer
+        form={loaderData.form}
+        state={stateOf(actionData)}
+        action={`/forms/${loaderData.form.id}/`}
+        token={loaderData.token}
+        startTimestamp={loaderData.startTimestamp}
+        pageUrl={loaderData.pageUrl}
+        challengeUrl="/forms/altcha-challenge"
+      />
+    </div>
+  );
+}

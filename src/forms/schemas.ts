@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { FORM_MAX_FIELD_BYTES, FORM_MAX_FIELDS } from '../platform/constants/index.ts';
+import { WIRE, type PostedEntry } from './wire.ts';
+
+/** The typed inputs of the form builder's calls (seed 002 §7), as they come off the wire. */
+export const formIdSchema = z.string().regex(/^[a-z0-9][a-z0-9-]{0,62}$/);
+export const fieldIdInput = z.string().regex(/^\d{1,6}$/);
+
+const postedText = z.string().max(FORM_MAX_FIELD_BYTES);
+const postedValue = z.union([postedText, z.array(postedText).max(FORM_MAX_FIELDS)]);
+
+/** `wpforms_submit` and the form page's post: the whole form, by its wire names (wire.ts). */
+export const submitBodySchema = z
+  .object({ [WIRE.formId]: formIdSchema })
+  .catchall(postedValue)
+  .refine((body) => Object.keys(body).length <= FORM_MAX_FIELDS, 'too many fields');
+export type SubmitBody = z.infer<typeof submitBodySchema>;
+
+/** `wpforms_get_token` with `formId`. */
+export const tokenRequestSchema = z.object({ action: z.string(), formId: formIdSchema });
+
+/** `wpforms_restricted_email` with `form_id`, `field_id`, `email`. */
+export const restrictedEmailSchema = z.object({
+  action: z.string(),
+  form_id: formIdSchema,
+  field_id: fieldIdInput,
+  email: z.string().max(320),
+});
+
+/** The posted text fields as wire.ts entries (a list posts each of its values). */
+export function textEntries(body: Record<string, string | string[]>): PostedEntry[] {
+  return Object.entries(body).flatMap(([name, value]) =>
+    [value].flat().map((text): PostedEntry => [name, text]),
+  );
+}
