@@ -11,6 +11,9 @@ import {
 } from 'react-router';
 import { CartLink } from '../src/cart/ui/cart-link.tsx';
 import { SlideOutCart } from '../src/cart/ui/slide-out-cart.tsx';
+import { ConsentBanner, CookieSettingsLink } from '../src/platform/consent/consent-banner.tsx';
+import consentStylesheet from '../src/platform/consent/consent-banner.css?url';
+import { hasConsentChoice } from '../src/platform/consent/consent.ts';
 import { PAGE_CACHE_CONTROL } from '../src/platform/constants/index.ts';
 import { messages } from '../src/platform/messages/index.ts';
 import type { Notice } from '../src/platform/session/session.ts';
@@ -18,7 +21,10 @@ import { LiveRegion } from '../src/ui/live-region.tsx';
 import { Notices } from '../src/ui/notices.tsx';
 import stylesheet from './styles.css?url';
 
-export const links = () => [{ rel: 'stylesheet', href: stylesheet }];
+export const links = () => [
+  { rel: 'stylesheet', href: stylesheet },
+  { rel: 'stylesheet', href: consentStylesheet },
+];
 
 export const headers = () => ({ 'Cache-Control': PAGE_CACHE_CONTROL });
 
@@ -27,13 +33,17 @@ export interface RootData {
   notices: Notice[];
   cartCount: number | null;
   redirectAfterAdd: boolean;
+  /** Whether the visitor has made a cookie choice (the page cache keeps the two apart). */
+  consentChosen: boolean;
+  /** The page's own address, as requested: where the consent form comes back to. */
+  pagePath: string;
 }
 
 /**
  * Shop-wide page data. For a visitor without a session it is the same for everyone (so the page
  * can be cached); per-visitor data arrives from the cart calls after hydration.
  */
-export async function loader({ context }: PageLoaderArgs): Promise<RootData> {
+export async function loader({ context, request }: PageLoaderArgs): Promise<RootData> {
   const { shop, session } = context;
   const notices = session ? await shop.sessions.takeNotices(session.id) : [];
   const cartCount = session ? (await shop.cart.read(session.id)).totals.itemsCount : null;
@@ -42,7 +52,15 @@ export async function loader({ context }: PageLoaderArgs): Promise<RootData> {
     notices,
     cartCount,
     redirectAfterAdd: (await shop.settings.read()).cartRedirectAfterAdd,
+    consentChosen: hasConsentChoice(request.headers.get('cookie') ?? undefined),
+    // The request's own address: React Router's `url` drops a path's trailing slash.
+    pagePath: pathOf(request.url),
   };
+}
+
+function pathOf(address: string): string {
+  const url = new URL(address);
+  return url.pathname + url.search;
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -93,7 +111,7 @@ export function SiteFooter() {
   return (
     <footer className="site-footer">
       <p>
-        © {messages.shopName}. Made with care. <a href="/shop/">Shop</a>
+        © {messages.shopName}. Made with care. <a href="/shop/">Shop</a> · <CookieSettingsLink />
       </p>
     </footer>
   );
@@ -117,6 +135,7 @@ export default function App({ loaderData }: { loaderData: RootData }) {
         <Outlet />
       </main>
       <SiteFooter />
+      <ConsentBanner chosen={loaderData.consentChosen} returnTo={loaderData.pagePath} />
       <SlideOutCart />
       <LiveRegion />
     </>

@@ -14,6 +14,8 @@ import { accountAjaxCalls } from './accounts/accounts.routes.ts';
 import { checkoutAjaxCalls } from './checkout/checkout.routes.ts';
 import { pageContext } from './page-context.ts';
 import { paymentAjaxCalls, registerWebhookRoute, WEBHOOK_PATH } from './payments/payment.routes.ts';
+import { hasConsentChoice } from './platform/consent/consent.ts';
+import { registerConsentRoute } from './platform/consent/consent.routes.ts';
 import { registerAjaxRoutes, type AjaxCalls } from './platform/http/ajax.ts';
 import { contentSecurityPolicy, scriptNonce } from './platform/http/content-security-policy.ts';
 import { createPages, registerPageRoutes } from './platform/http/pages.ts';
@@ -65,6 +67,8 @@ export async function buildServer(shop: Shop, options: ServerOptions = {}): Prom
       loadContext: (request, reply, scriptNonce) => pageContext(shop, request, reply, scriptNonce),
       contentSecurityPolicy: { stripe: !shop.payments.testMode },
       beforeRender: (request, reply) => handleAddToCartLink(cartDoors(shop), request, reply),
+      // The consent banner is rendered open until the visitor has chosen.
+      cacheVariant: (headers) => (hasConsentChoice(headers.cookie) ? 'consent-chosen' : ''),
     });
   const app = await createHttpServer(shop.log, {
     trustProxy: shop.config.trustProxy,
@@ -109,5 +113,6 @@ export async function buildServer(shop: Shop, options: ServerOptions = {}): Prom
   );
   registerStoreApiCartRoutes(app, cartDoors(shop));
   registerWebhookRoute(app, shop);
+  registerConsentRoute(app);
   return app;
 }

@@ -1,3 +1,4 @@
+import { consentMessages } from './consent.ts';
 import { mailMessages } from './mail.ts';
 
 /**
@@ -6,6 +7,7 @@ import { mailMessages } from './mail.ts';
  */
 export const messages = {
   ...mailMessages,
+  ...consentMessages,
   shopName: 'Hearth & Thread',
   testModeBanner: 'Test mode: payments go to the built-in test processor. No real money moves.',
 
