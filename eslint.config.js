@@ -77,4 +77,14 @@ export default tseslint.config(
     ignores: outsideTests,
     rules: mayNotImport(['checkout', 'payments', 'accounts'], 'cart sits below checkout.'),
   },
+  {
+    // Checkout and the register form post the content's order attribution; content shows the
+    // catalog's products and the cart's buttons.
+    files: ['src/content/**/*.{ts,tsx}'],
+    ignores: outsideTests,
+    rules: mayNotImport(
+      ['checkout', 'payments', 'accounts', 'forms'],
+      'content sits below checkout and accounts.',
+    ),
+  },
 );

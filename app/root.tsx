@@ -10,6 +10,9 @@ import {
   useRouteError,
 } from 'react-router';
 import { CartLink } from '../src/cart/ui/cart-link.tsx';
+import { footerData } from '../src/content/footer-data.ts';
+import contentStylesheet from '../src/content/ui/content.css?url';
+import { SiteFooter, type FooterData } from '../src/content/ui/site-footer.tsx';
 import { SlideOutCart } from '../src/cart/ui/slide-out-cart.tsx';
 import { ConsentBanner, CookieSettingsLink } from '../src/platform/consent/consent-banner.tsx';
 import consentStylesheet from '../src/platform/consent/consent-banner.css?url';
@@ -24,6 +27,7 @@ import stylesheet from './styles.css?url';
 export const links = () => [
   { rel: 'stylesheet', href: stylesheet },
   { rel: 'stylesheet', href: consentStylesheet },
+  { rel: 'stylesheet', href: contentStylesheet },
 ];
 
 export const headers = () => ({ 'Cache-Control': PAGE_CACHE_CONTROL });
@@ -37,6 +41,7 @@ export interface RootData {
   consentChosen: boolean;
   /** The page's own address, as requested: where the consent form comes back to. */
   pagePath: string;
+  footer: FooterData;
 }
 
 /**
@@ -55,6 +60,7 @@ export async function loader({ context, request }: PageLoaderArgs): Promise<Root
     consentChosen: hasConsentChoice(request.headers.get('cookie') ?? undefined),
     // The request's own address: React Router's `url` drops a path's trailing slash.
     pagePath: pathOf(request.url),
+    footer: await footerData(context),
   };
 }
 
@@ -107,16 +113,6 @@ export function SiteHeader({ cartCount }: { cartCount: number | null }) {
   );
 }
 
-export function SiteFooter() {
-  return (
-    <footer className="site-footer">
-      <p>
-        © {messages.shopName}. Made with care. <a href="/shop/">Shop</a> · <CookieSettingsLink />
-      </p>
-    </footer>
-  );
-}
-
 export default function App({ loaderData }: { loaderData: RootData }) {
   useEffect(() => {
     // Lets browser tests (and scripts) know the page is interactive.
@@ -134,7 +130,14 @@ export default function App({ loaderData }: { loaderData: RootData }) {
         <Notices notices={loaderData.notices} />
         <Outlet />
       </main>
-      <SiteFooter />
+      <SiteFooter
+        data={loaderData.footer}
+        policyLinks={
+          <li>
+            <CookieSettingsLink />
+          </li>
+        }
+      />
       <ConsentBanner chosen={loaderData.consentChosen} returnTo={loaderData.pagePath} />
       <SlideOutCart />
       <LiveRegion />

@@ -11,6 +11,7 @@ export default [
   route('checkout/order-received/:orderId', '../src/checkout/pages/order-received.tsx'),
   route('checkout/order-pay/:orderId', '../src/checkout/pages/order-pay.tsx'),
   route('my-account/customer-logout', '../src/accounts/pages/customer-logout.tsx'),
+  route('faq', '../src/content/pages/faq.tsx'),
   // Development only (404 in production): the mail written to the outbox folder without SMTP.
   route('dev/outbox/:name?', '../src/platform/mail/pages/outbox.tsx'),
   route('*', '../src/content/pages/not-found.tsx'),

@@ -5,6 +5,8 @@ declare module 'autocannon' {
     connections?: number;
     /** Seconds. */
     duration?: number;
+    /** Stop after this many requests instead (overrides duration). */
+    amount?: number;
     method?: 'GET' | 'POST';
     headers?: Record<string, string>;
     body?: string;

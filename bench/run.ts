@@ -2,20 +2,32 @@
  * Load-tests the built shop against a bare node:http server on the same machine (see README.md).
  * Reports figures; exits non-zero only when the harness fails or a case gets non-2xx answers.
  */
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { execFile, spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { get as httpGet } from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import autocannon from 'autocannon';
+import {
+  FORM,
+  HOODIE_ID,
+  HOODIE_PAGE,
+  HOST,
+  SAME_ORIGIN,
+  cleanUp,
+  cleanups,
+  cpuMs,
+  prepareSession,
+  readClockTicks,
+  residentMiB,
+  seedShop,
+  startShop,
+  stopChild,
+  type StartedShop,
+} from './processes.ts';
 
-const HOST = '127.0.0.1';
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 /**
  * Every case is loaded this long before it is measured. A fresh Node process keeps compiling hot
@@ -29,11 +41,6 @@ const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP ?? 5);
  */
 const BASELINE_SECONDS = Number(process.env.BENCH_BASELINE_SECONDS ?? 3);
 const CONNECTIONS = 10;
-const START_TIMEOUT_MS = 120_000;
-const HOODIE_ID = 1;
-const HOODIE_PAGE = '/product/classic-hoodie/';
-const SAME_ORIGIN = { 'sec-fetch-site': 'same-origin' };
-const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 
 interface Case {
   name: string;
@@ -70,52 +77,6 @@ interface LoadGenerator {
   name: string;
   describe: string;
   run(benchCase: Case, seconds: number): Promise<Run>;
-}
-
-/** Undone in reverse order at the end, also on error or Ctrl-C. */
-const cleanups: (() => Promise<unknown>)[] = [];
-
-async function cleanUp(): Promise<void> {
-  for (let undo = cleanups.pop(); undo; undo = cleanups.pop()) {
-    await undo().catch((error: unknown) => console.error('cleanup failed:', error));
-  }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().once('error', reject);
-    server.listen(0, HOST, () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const kill = setTimeout(() => child.kill('SIGKILL'), 5_000);
-    child.once('exit', () => {
-      clearTimeout(kill);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
-}
-
-/** Clock ticks per second of /proc's CPU times (getconf CLK_TCK; 100 on Linux in practice). */
-let ticksPerSecond = 100;
-
-/** A process's user + system CPU time in ms, all threads included; null off Linux. */
-function cpuMs(pid: number | undefined): number | null {
-  if (pid === undefined) return null;
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
-  } catch {
-    return null;
-  }
 }
 
 /**
@@ -161,64 +122,6 @@ async function startBareServer(
   return { base: `http://${HOST}:${port}`, pid: child.pid };
 }
 
-interface StartedShop {
-  base: string;
-  pid: number | undefined;
-  /** From spawning `node build/server/main.js` to the first 200 answer of /shop/. */
-  startMs: number;
-  /** The CPU time the process had spent by then. */
-  startCpuMs: number | null;
-}
-
-/** The built shop, as `npm run serve` starts it: plain JavaScript, no TypeScript loader. */
-async function startShop(dataDir: string): Promise<StartedShop> {
-  const port = await freePort();
-  const started = performance.now();
-  const child = spawn(process.execPath, ['build/server/main.js'], {
-    cwd: ROOT,
-    stdio: ['ignore', 'inherit', 'inherit'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST,
-      DATA_DIR: dataDir,
-      DATABASE_URL: `sqlite:${path.join(dataDir, 'bench.sqlite')}`,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-    },
-  });
-  cleanups.push(() => stopChild(child));
-  const base = `http://${HOST}:${port}`;
-  await waitFor200(`${base}/shop/`, child);
-  return {
-    base,
-    pid: child.pid,
-    startMs: performance.now() - started,
-    startCpuMs: cpuMs(child.pid),
-  };
-}
-
-/**
- * Starts the shop once to create and seed its database and images, then stops it: the measured
- * start is a restart, as in production.
- */
-async function seedShop(dataDir: string): Promise<void> {
-  const cleanupCount = cleanups.length;
-  await startShop(dataDir);
-  await cleanups.splice(cleanupCount).pop()?.();
-}
-
-/** A process's resident memory (VmRSS) in MiB; null off Linux. */
-function residentMiB(pid: number | undefined): number | null {
-  if (pid === undefined) return null;
-  try {
-    const kB = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-    return kB === undefined ? null : Number(kB) / 1024;
-  } catch {
-    return null;
-  }
-}
-
 /** Idle: nothing asked for this long before the memory is read. */
 const IDLE_MS = 2_000;
 /** Issue 10's targets for a restart on a seeded database. */
@@ -238,45 +141,6 @@ function printStartAndMemory(start: StartedShop, idleMiB: number | null, loadedM
     `resident memory of the shop: ${mib(idleMiB)} idle after start, ${mib(loadedMiB)} idle after the load` +
       `; target <= ${RESIDENT_TARGET_MIB} MiB${verdict(Math.max(idleMiB ?? 0, loadedMiB ?? 0), RESIDENT_TARGET_MIB)}`,
   );
-}
-
-async function waitFor200(url: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + START_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`the shop exited (${child.exitCode ?? child.signalCode}) before it answered`);
-    }
-    const status = await fetch(url, { signal: AbortSignal.timeout(5_000) }).then(
-      async (response) => (await response.arrayBuffer(), response.status),
-      () => 0,
-    );
-    if (status === 200) return;
-    await sleep(20);
-  }
-  throw new Error(`GET ${url} did not answer 200 within ${START_TIMEOUT_MS / 1000} s`);
-}
-
-/** Adds the hoodie to a new cart; returns the cookies the answer set (the session among them). */
-async function prepareSession(base: string): Promise<string> {
-  const response = await fetch(`${base}/?wc-ajax=add_to_cart`, {
-    method: 'POST',
-    headers: { ...FORM, ...SAME_ORIGIN },
-    body: `product_id=${HOODIE_ID}&quantity=1`,
-  });
-  if (!response.ok) throw new Error(`add_to_cart answered ${response.status}`);
-  const json = (await response.json()) as { cart?: { items?: { name?: string }[] } };
-  const name = json.cart?.items?.[0]?.name;
-  if (name !== 'Classic Hoodie') {
-    throw new Error(`product ${HOODIE_ID} is ${JSON.stringify(name)}, not the Classic Hoodie`);
-  }
-  const cookies = response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';')[0] ?? '')
-    .filter((pair) => /^[^=]+=./.test(pair));
-  if (!cookies.some((pair) => pair.startsWith('shop_session='))) {
-    throw new Error('add_to_cart set no shop_session cookie');
-  }
-  return cookies.join('; ');
 }
 
 function cases(bare: string, shop: string, cookie: string): Case[] {
@@ -552,10 +416,7 @@ async function main(): Promise<number> {
   if (!(BASELINE_SECONDS > 0)) throw new Error(`BENCH_BASELINE_SECONDS must be positive`);
   const dir = await mkdtemp(path.join(os.tmpdir(), 'shop-bench-'));
   cleanups.push(() => rm(dir, { recursive: true, force: true }));
-  ticksPerSecond = await promisify(execFile)('getconf', ['CLK_TCK']).then(
-    ({ stdout }) => Number(stdout.trim()) || 100,
-    () => 100,
-  );
+  await readClockTicks();
   const tools = [autocannonTool, ...((await wrkInstalled()) ? [wrkTool(dir)] : [])];
   console.log(`cpus: ${os.cpus().length}, node ${process.version}, ${HOST}`);
   console.log(

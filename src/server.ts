@@ -12,6 +12,7 @@ import {
 import { slideOutAjaxCalls } from './cart/slide-out.routes.ts';
 import { accountAjaxCalls } from './accounts/accounts.routes.ts';
 import { checkoutAjaxCalls } from './checkout/checkout.routes.ts';
+import { registerContentRoutes } from './content/content.routes.ts';
 import { pageContext } from './page-context.ts';
 import { paymentAjaxCalls, registerWebhookRoute, WEBHOOK_PATH } from './payments/payment.routes.ts';
 import { hasConsentChoice } from './platform/consent/consent.ts';
@@ -114,5 +115,6 @@ export async function buildServer(shop: Shop, options: ServerOptions = {}): Prom
   registerStoreApiCartRoutes(app, cartDoors(shop));
   registerWebhookRoute(app, shop);
   registerConsentRoute(app);
+  registerContentRoutes(app, { content: shop.content, contexts: shop.requestContexts });
   return app;
 }

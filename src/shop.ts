@@ -8,6 +8,8 @@ import { ordersRepo, type OrdersRepo } from './checkout/orders.repo.ts';
 import type { CheckoutDeps } from './checkout/place-order.ts';
 import type { Order } from './checkout/order.ts';
 import { settlementTarget } from './checkout/settlement-target.ts';
+import { contentRepo } from './content/content.repo.ts';
+import { contentDeps, type ContentDeps } from './content/operations.ts';
 import { seedDemoData } from './demo/seed.ts';
 import { paymentMethods } from './payments/methods.ts';
 import type { SettlementTarget } from './payments/settlement.ts';
@@ -67,6 +69,8 @@ export interface Shop {
   settings: SettingsStore;
   charges: ChargesStore;
   accounts: AccountsService;
+  /** The shop's own content: home slides, FAQ, store notice and coming-soon banner. */
+  content: ContentDeps;
   /** This app server as the others see it (its heartbeat, its running checkouts, its clock). */
   server: AppServer;
   /** The timer of the jobs every app server offers to run (the hold-stock sweep, the mail sweep). */
@@ -163,6 +167,7 @@ export async function createShop(
     settings,
     charges,
     accounts,
+    content: contentDeps(contentRepo(handle.db), catalog, SETTINGS_CACHE_TTL_MS),
     server,
     jobs,
     mail,

@@ -1,7 +1,7 @@
 import type { Db, DbKind } from '../platform/db/database.ts';
 import { nowIso } from '../platform/db/database.ts';
 import { preparedQuery } from '../platform/db/prepared.ts';
-import { emptyCart, type Cart } from './cart.ts';
+import { emptyCart, type Cart } from './cart-contents.ts';
 import type { Coupon } from './coupon.ts';
 
 const loadCart = preparedQuery<

@@ -3,7 +3,7 @@ import { catalogRepo } from '../catalog/catalog.repo.ts';
 import { sessionRepo, type Session } from '../platform/session/session.ts';
 import { TtlCache } from '../platform/cache/ttl-cache.ts';
 import { CATALOG_CACHE_TTL_MS } from '../platform/constants/index.ts';
-import { findVariation, type Product } from '../catalog/product.ts';
+import { findVariation, type Product } from '../catalog/product-rules.ts';
 import type { Db, DbKind } from '../platform/db/database.ts';
 import { ShopError } from '../platform/errors/shop-error.ts';
 import { format, messages } from '../platform/messages/index.ts';
@@ -20,7 +20,7 @@ import {
   type CartItem,
   type CartTotals,
   type Charges,
-} from './cart.ts';
+} from './cart-contents.ts';
 import { cartRepo, withCartLock } from './cart.repo.ts';
 import {
   addCouponCode,

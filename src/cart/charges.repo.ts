@@ -1,4 +1,4 @@
-import type { Charges } from './cart.ts';
+import type { Charges } from './cart-contents.ts';
 import { TtlCache } from '../platform/cache/ttl-cache.ts';
 import type { Db } from '../platform/db/database.ts';
 import type { SettingsStore } from '../platform/settings/settings.ts';

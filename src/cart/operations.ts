@@ -1,8 +1,8 @@
-import type { Product } from '../catalog/product.ts';
+import type { Product } from '../catalog/product-rules.ts';
 import { ShopError } from '../platform/errors/shop-error.ts';
 import { format, messages } from '../platform/messages/index.ts';
 import type { Session } from '../platform/session/session.ts';
-import type { CartItem } from './cart.ts';
+import type { CartItem } from './cart-contents.ts';
 import type { CartService, CartView } from './cart.service.ts';
 import type {
   AddItemInput,

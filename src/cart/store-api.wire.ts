@@ -1,7 +1,7 @@
 import { imageSrcSet, imageUrl } from '../catalog/images.ts';
-import { maxPurchaseQuantity, type Product, type ProductImage } from '../catalog/product.ts';
+import { maxPurchaseQuantity, type Product, type ProductImage } from '../catalog/product-rules.ts';
 import { USD, type Currency } from '../platform/money/money.ts';
-import type { CartTotals } from './cart.ts';
+import type { CartTotals } from './cart-contents.ts';
 import type { StoreCart, StorePrices, StoreShippingPackage } from './store-api.types.ts';
 
 function currencyFields(currency: Currency) {

@@ -1,7 +1,7 @@
 import { TtlCache } from '../platform/cache/ttl-cache.ts';
 import { CATALOG_CACHE_TTL_MS } from '../platform/constants/index.ts';
 import type { CatalogRepo } from './catalog.repo.ts';
-import type { Product, ProductImage } from './product.ts';
+import type { Product, ProductImage } from './product-rules.ts';
 
 /**
  * Products and images as cart widgets show them, kept for a couple of seconds per app server so a

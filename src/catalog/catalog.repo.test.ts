@@ -4,7 +4,7 @@ import type { DatabaseHandle } from '../platform/db/database.ts';
 import { databaseKinds, openTestDatabase } from '../platform/db/testing/test-database.ts';
 import { sharedTestDataDir } from '../testing/test-shop.ts';
 import { catalogRepo } from './catalog.repo.ts';
-import { currentPrice } from './product.ts';
+import { currentPrice } from './product-rules.ts';
 
 describe.each(databaseKinds)('catalog repository on %s', (kind) => {
   let handle: DatabaseHandle;

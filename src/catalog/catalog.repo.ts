@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../platform/db/database.ts';
 import type { ProductRow } from '../platform/db/schema.ts';
 import type { SortOrder } from './listing.ts';
-import type { Product, ProductImage, ProductType } from './product.ts';
+import type { Product, ProductImage, ProductType } from './product-rules.ts';
 
 export interface Category {
   id: number;

@@ -1,5 +1,5 @@
 import { IMAGE_WIDTHS } from '../platform/constants/index.ts';
-import type { ProductImage } from './product.ts';
+import type { ProductImage } from './product-rules.ts';
 
 /** URL of one generated size of a product image (WebP, made by sharp from the original). */
 export function imageUrl(

@@ -1,4 +1,4 @@
-import type { Product } from './product.ts';
+import type { Product } from './product-rules.ts';
 
 /** A product for domain tests: a simple, untracked-stock product unless told otherwise. */
 export function makeProduct(overrides: Partial<Product> = {}): Product {

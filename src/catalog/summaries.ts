@@ -1,5 +1,5 @@
 import type { CatalogRepo } from './catalog.repo.ts';
-import { currentPrice, isInStock, priceRange, type Product } from './product.ts';
+import { currentPrice, isInStock, priceRange, type Product } from './product-rules.ts';
 import type { ProductSummary } from './ui/product-card.tsx';
 
 /** Listing cards for products: first image, current price ("from" the cheapest variation). */

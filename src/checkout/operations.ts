@@ -7,7 +7,7 @@ import type { Session } from '../platform/session/session.ts';
 import { validateAddress, type BillingAddress, type FieldError } from './address.ts';
 import { claimCheckout, releaseCheckout } from './checkout-claim.ts';
 import { draftOrder, type Order } from './order.ts';
-import { payStanding, payLocked, standingNotice } from './order-pay.ts';
+import { payStanding, payLocked, standingNotice } from './order-pay-rules.ts';
 import {
   destinationOf,
   orderReceivedUrl,
@@ -158,15 +158,18 @@ async function createAndPay(
   let order: Order;
   try {
     order = await deps.orders.create(
-      draftOrder(view.totals, {
-        billing: input.billing,
-        shippingAddress: view.totals.needsShipping
-          ? { ...(input.shipping ?? input.billing) }
-          : null,
-        paymentMethod: method.id,
-        paymentMethodTitle: method.title,
-        customerNote: input.customerNote,
-      }),
+      {
+        ...draftOrder(view.totals, {
+          billing: input.billing,
+          shippingAddress: view.totals.needsShipping
+            ? { ...(input.shipping ?? input.billing) }
+            : null,
+          paymentMethod: method.id,
+          paymentMethodTitle: method.title,
+          customerNote: input.customerNote,
+        }),
+        attribution: input.attribution,
+      },
       sessionId,
       method.type ? 'pending' : 'processing',
       payment.customerId,

@@ -1,8 +1,9 @@
-import type { CartTotals } from '../cart/cart.ts';
+import type { CartTotals } from '../cart/cart-contents.ts';
 import type { VoucherDetails } from '../payments/order-payment.ts';
 import { messages } from '../platform/messages/index.ts';
 import type { Money } from '../platform/money/money.ts';
 import type { BillingAddress } from './address.ts';
+import type { OrderAttribution } from '../content/attribution.ts';
 
 export type OrderStatus =
   'pending' | 'processing' | 'on-hold' | 'completed' | 'failed' | 'cancelled' | 'refunded';
@@ -35,6 +36,8 @@ export interface OrderDraft {
   taxTotal: Money;
   total: Money;
   coupons: string[];
+  /** Where the shopper came from, kept with the order when tracking was allowed. */
+  attribution?: OrderAttribution | null;
 }
 
 export interface Order extends OrderDraft {

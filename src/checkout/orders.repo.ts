@@ -6,6 +6,7 @@ import type { OrderRow } from '../platform/db/schema.ts';
 import { ShopError } from '../platform/errors/shop-error.ts';
 import { format, messages } from '../platform/messages/index.ts';
 import { cartRepo } from '../cart/cart.repo.ts';
+import { saveOrderAttribution } from '../content/attribution.repo.ts';
 import { customerCouponUses } from './coupon-uses.repo.ts';
 import { assertCustomerUsage, COUPON_ERRORS, hasCustomerLimit } from '../cart/coupon.ts';
 import {
@@ -247,6 +248,7 @@ export function ordersRepo(db: Db, queueOrderMails: QueueOrderMails) {
             })),
           )
           .execute();
+        if (draft.attribution) await saveOrderAttribution(tx, row.id, draft.attribution);
         // An order that needs no payment now (cash on delivery) empties its cart with it.
         if (status !== 'pending' && sessionId) await cartRepo(tx).clear(sessionId);
         const order = toOrder(row, draft.lines);

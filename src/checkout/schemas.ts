@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { attributionFromForm, type OrderAttribution } from '../content/attribution.ts';
 import { addressFromForm, type BillingAddress, type ShippingAddress } from './address.ts';
 import { termsRefusal } from './terms.ts';
 
@@ -25,6 +26,8 @@ export interface PlaceOrderInput {
   accountPassword: string;
   termsAccepted: boolean;
   customerNote: string;
+  /** Where the shopper came from (seed 000 §3), when they allowed tracking. */
+  attribution: OrderAttribution | null;
 }
 
 /** Everything paying for an existing order is told by the shopper. */
@@ -60,7 +63,7 @@ const termsAccepted = (form: PostedForm) => termsRefusal(form) === null;
 /**
  * The checkout form as WooCommerce posts it (the ajax `checkout` call and the page's own post
  * alike): `billing_*` / `shipping_*`, `shipping_method[0]`, `payment_method`,
- * `wc-stripe-payment-method`, `createaccount`, `terms`, `order_comments`.
+ * `wc-stripe-payment-method`, `createaccount`, `terms`, `order_comments`, `wc_order_attribution_*`.
  */
 export const checkoutForm = postedForm.transform((form): PlaceOrderInput => ({
   billing: addressFromForm(form, 'billing'),
@@ -73,6 +76,7 @@ export const checkoutForm = postedForm.transform((form): PlaceOrderInput => ({
   accountPassword: typeof form.account_password === 'string' ? form.account_password : '',
   termsAccepted: termsAccepted(form),
   customerNote: text(form, 'order_comments').slice(0, 5000),
+  attribution: attributionFromForm(form),
 }));
 
 /** The order-pay form (WooCommerce's `pay_action`): method, the browser's payment method, terms. */

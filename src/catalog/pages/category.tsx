@@ -11,7 +11,7 @@ import {
   buyNowPayload,
   categoryVariants,
   type CategoryVariant,
-} from '../category.ts';
+} from '../category-variants.ts';
 import { imageSrcSet, imageUrl } from '../images.ts';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

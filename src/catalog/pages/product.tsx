@@ -20,7 +20,7 @@ import {
   isInStock,
   maxPurchaseQuantity,
   priceRange,
-} from '../product.ts';
+} from '../product-rules.ts';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.product.name} – ${messages.shopName}` : messages.shopName },

@@ -1,7 +1,7 @@
 import { messages } from '../../platform/messages/index.ts';
 import { Price } from '../../ui/price.tsx';
 import { imageSrcSet, imageUrl } from '../images.ts';
-import type { ProductImage } from '../product.ts';
+import type { ProductImage } from '../product-rules.ts';
 import { AddToCartButton } from '../../cart/ui/add-to-cart-button.tsx';
 
 /** What a listing needs of a product: plain data, safe to send to the browser. */

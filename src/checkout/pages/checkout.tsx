@@ -16,6 +16,7 @@ import { verifyNonce } from '../../platform/nonce/nonce.ts';
 import { sessionCookieHeader } from '../../platform/session/session-cookie.ts';
 import type { Notice } from '../../platform/session/session.ts';
 import { TermsAgreement } from '../ui/terms-agreement.tsx';
+import { OrderAttributionInputs } from '../../content/ui/order-attribution.tsx';
 import { Notices } from '../../ui/notices.tsx';
 import { BlockingOverlay } from '../../ui/overlay.tsx';
 import type { FieldError } from '../address.ts';
@@ -358,6 +359,7 @@ export default function CheckoutPage({
         noValidate={hydrated}
       >
         <input type="hidden" name="woocommerce-process-checkout-nonce" value={nonces.checkout} />
+        <OrderAttributionInputs />
         <div className="checkout-layout">
           <div className="checkout-customer" onKeyDown={onAddressKey}>
             <AddressFields

@@ -15,7 +15,7 @@ import {
   orderIdParam,
   payStanding,
   standingNotice,
-} from '../order-pay.ts';
+} from '../order-pay-rules.ts';
 import { ORDER_PAY_NONCE } from '../nonces.ts';
 import { checkoutRequest, refusalHttp } from '../checkout-answers.ts';
 import { payForOrder } from '../operations.ts';

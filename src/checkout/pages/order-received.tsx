@@ -9,7 +9,7 @@ import { messages } from '../../platform/messages/index.ts';
 import { formatMoney } from '../../platform/money/money.ts';
 import { statusName } from '../order.ts';
 import { orderPayUrl } from '../place-order.ts';
-import { orderIdParam } from '../order-pay.ts';
+import { orderIdParam } from '../order-pay-rules.ts';
 
 export const meta: MetaFunction = () => [{ title: `Order received – ${messages.shopName}` }];
 export const headers = () => ({ 'Cache-Control': 'private, no-store' });

@@ -1,43 +1,232 @@
 import type { PageLoaderArgs } from '../../page-context.ts';
 import type { MetaFunction } from 'react-router';
-import { productSummaries } from '../../catalog/summaries.ts';
-import { ProductCard } from '../../catalog/ui/product-card.tsx';
-import { messages } from '../../platform/messages/index.ts';
+import { imageSrcSet, imageUrl } from '../../catalog/images.ts';
+import { AddToCartButton } from '../../cart/ui/add-to-cart-button.tsx';
+import { format, messages } from '../../platform/messages/index.ts';
+import { formatDate } from '../../ui/dates.ts';
+import { Price } from '../../ui/price.tsx';
+import type { ContentBlock, HomeReview } from '../content.ts';
+import { homeContent, type Seller } from '../operations.ts';
+import { CopyLink } from '../ui/copy-link.tsx';
+import { DescriptionHint } from '../ui/description-hint.tsx';
+import { ReadMore } from '../ui/read-more.tsx';
+import { Slider } from '../ui/slider.tsx';
+import sliderStylesheet from '../ui/slider.css?url';
+import homeStylesheet from './home.css?url';
+
+export const links = () => [
+  { rel: 'stylesheet', href: sliderStylesheet },
+  { rel: 'stylesheet', href: homeStylesheet },
+];
 
 export const meta: MetaFunction = () => [
   { title: messages.shopName },
   { name: 'description', content: 'Clothes, bags and small things for the home, made to last.' },
 ];
 
+/** Everything the sliders show, and nothing per visitor: the page stays micro-cacheable. */
 export async function loader({ context }: PageLoaderArgs) {
-  const { catalog } = context.shop;
-  const featured = await catalog.listProducts('popularity', 4, 0);
-  return { featured: await productSummaries(catalog, featured) };
+  return homeContent(context.shop.content);
 }
 
-export default function Home({ loaderData }: { loaderData: Awaited<ReturnType<typeof loader>> }) {
+type HomeData = Awaited<ReturnType<typeof loader>>;
+
+function SellerSlide({ product }: { product: Seller }) {
+  const href = `/product/${product.slug}/`;
+  return (
+    <article className="home-card seller-card">
+      <a href={href} className="seller-card-link">
+        {product.image && (
+          <img
+            src={imageUrl(product.image, 600)}
+            srcSet={imageSrcSet(product.image)}
+            sizes="(max-width: 700px) 90vw, (max-width: 1023px) 45vw, 300px"
+            alt={product.image.alt}
+            width={600}
+            height={600}
+            loading="lazy"
+            decoding="async"
+          />
+        )}
+        <h3 className="home-card-title">{product.name}</h3>
+      </a>
+      <p className="seller-card-price">
+        {product.priceIsFrom && <span className="price-from">From </span>}
+        <Price
+          amount={product.price}
+          oldAmount={product.regularPrice}
+          suffix={product.billingPeriod ? `/ ${product.billingPeriod}` : undefined}
+        />
+      </p>
+      <DescriptionHint name={product.name} text={product.shortDescription} />
+      <div className="seller-card-actions">
+        {product.type === 'variable' ? (
+          <a href={href} className="button" aria-label={`Select options for “${product.name}”`}>
+            {messages.selectOptions}
+          </a>
+        ) : product.inStock ? (
+          <AddToCartButton productId={product.id} productName={product.name} />
+        ) : (
+          <span className="stock out-of-stock">{messages.outOfStock}</span>
+        )}
+      </div>
+    </article>
+  );
+}
+
+function Stars({ rating }: { rating: number }) {
+  return (
+    <p className="review-stars">
+      <span aria-hidden="true">{'★'.repeat(rating) + '☆'.repeat(Math.max(0, 5 - rating))}</span>
+      <span className="visually-hidden">{format(messages.ratedOutOf5, { rating })}</span>
+    </p>
+  );
+}
+
+function ReviewSlide({ review }: { review: HomeReview }) {
+  return (
+    <figure className="home-card review-card">
+      <Stars rating={review.rating} />
+      <blockquote className="review-card-text">
+        <p>{review.content}</p>
+      </blockquote>
+      <figcaption>
+        <strong>{review.author}</strong>
+        {review.verified && (
+          <span className="review-card-verified"> ({messages.verifiedOwner})</span>
+        )}
+        <br />
+        <a href={`/product/${review.productSlug}/#reviews`}>
+          {format(messages.reviewOf, { product: review.productName })}
+        </a>
+      </figcaption>
+    </figure>
+  );
+}
+
+function initials(name: string): string {
+  return name
+    .split(/\s+/)
+    .map((part) => part[0] ?? '')
+    .join('')
+    .slice(0, 2);
+}
+
+function BlockSlide({
+  block,
+  kind,
+}: {
+  block: ContentBlock;
+  kind: 'why' | 'spread' | 'team' | 'news';
+}) {
+  return (
+    <article className={`home-card block-card block-${kind}`}>
+      {kind === 'team' && (
+        <span className="team-avatar" aria-hidden="true">
+          {initials(block.title)}
+        </span>
+      )}
+      {kind === 'news' && block.publishedOn && (
+        <p className="block-card-kicker">
+          <time dateTime={block.publishedOn}>{formatDate(block.publishedOn)}</time>
+          {block.subtitle && ` · ${block.subtitle}`}
+        </p>
+      )}
+      <h3 className="home-card-title">{block.title}</h3>
+      {kind !== 'news' && block.subtitle && <p className="block-card-subtitle">{block.subtitle}</p>}
+      <p>{block.body}</p>
+    </article>
+  );
+}
+
+function BlockSection({
+  id,
+  title,
+  blocks,
+  kind,
+  children,
+}: {
+  id: string;
+  title: string;
+  blocks: ContentBlock[];
+  kind: 'why' | 'spread' | 'team' | 'news';
+  children?: React.ReactNode;
+}) {
+  if (blocks.length === 0) return null;
+  return (
+    <section className="home-section">
+      <h2 id={id}>{title}</h2>
+      {children}
+      <Slider kind="mobile" label={title}>
+        {blocks.map((block) => (
+          <BlockSlide key={block.id} block={block} kind={kind} />
+        ))}
+      </Slider>
+    </section>
+  );
+}
+
+export default function Home({ loaderData }: { loaderData: HomeData }) {
+  const { sellers, reviews, blocks } = loaderData;
+  const story = blocks.story[0];
   return (
     <div className="home">
-      <section className="hero" aria-labelledby="hero-heading">
-        <h1 id="hero-heading">Made to last, priced to share.</h1>
-        <p>
-          Heavyweight hoodies, washed-linen shirts and small things for the desk. Free stickers with
-          every order.
-        </p>
+      <section className="hero">
+        <h1 id="hero-heading">{messages.homeTitle}</h1>
+        <p>{messages.homeLead}</p>
         <p>
           <a className="button button-primary button-large" href="/shop/">
-            Browse the shop
+            {messages.homeBrowse}
           </a>
         </p>
       </section>
-      <section aria-labelledby="popular-heading">
-        <h2 id="popular-heading">Popular right now</h2>
-        <ul className="products">
-          {loaderData.featured.map((product) => (
-            <ProductCard key={product.id} product={product} />
+
+      <section className="home-section">
+        <h2 id="sellers-heading">{messages.homeSellers}</h2>
+        <Slider kind="multi" label={messages.homeSellers} className="sellers-slider">
+          {sellers.map((product) => (
+            <SellerSlide key={product.id} product={product} />
           ))}
-        </ul>
+        </Slider>
       </section>
+
+      <section className="home-section">
+        <h2 id="reviews-heading">{messages.homeReviews}</h2>
+        {reviews.length > 0 ? (
+          <Slider kind="multi" label={messages.homeReviews} className="reviews-slider">
+            {reviews.map((review) => (
+              <ReviewSlide key={review.id} review={review} />
+            ))}
+          </Slider>
+        ) : (
+          <p>{messages.homeNoReviews}</p>
+        )}
+      </section>
+
+      <BlockSection id="why-heading" title={messages.homeWhy} blocks={blocks.why} kind="why" />
+
+      {story && (
+        <section className="home-section home-story">
+          <h2 id="story-heading">{story.title}</h2>
+          <ReadMore
+            lead={<p>{story.subtitle}</p>}
+            more={story.body.split(/\n{2,}/).map((paragraph, index) => (
+              <p key={index}>{paragraph}</p>
+            ))}
+          />
+        </section>
+      )}
+
+      <BlockSection
+        id="spread-heading"
+        title={messages.homeSpread}
+        blocks={blocks.spread}
+        kind="spread"
+      >
+        <CopyLink />
+      </BlockSection>
+      <BlockSection id="team-heading" title={messages.homeTeam} blocks={blocks.team} kind="team" />
+      <BlockSection id="news-heading" title={messages.homeNews} blocks={blocks.news} kind="news" />
     </div>
   );
 }

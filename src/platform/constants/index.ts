@@ -100,3 +100,4 @@ export const HOLD_STOCK_DEFAULT_MINUTES = 60;
 export const START_UP_LOCK_POLL_MS = 100;
 
 export * from './mail.ts';
+export * from './content.ts';

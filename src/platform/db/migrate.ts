@@ -14,6 +14,7 @@ import * as orderPaymentLock from './migrations/005_order_payment_lock.ts';
 import * as jobLeasesHoldStock from './migrations/006_job_leases_hold_stock.ts';
 import * as testProcessorTablesOut from './migrations/007_test_processor_tables_out.ts';
 import * as mailQueue from './migrations/009_mail_queue.ts';
+import * as content from './migrations/013_content.ts';
 
 export type MigrationKind = DbKind;
 
@@ -33,6 +34,7 @@ const migrations: Record<string, ShopMigration> = {
   '006_job_leases_hold_stock': jobLeasesHoldStock,
   '007_test_processor_tables_out': testProcessorTablesOut,
   '009_mail_queue': mailQueue,
+  '013_content': content,
 };
 
 /** An auto-incrementing integer primary key on either database. */

@@ -23,6 +23,11 @@ export interface Database {
   rate_limits: RateLimitsTable;
   job_leases: JobLeasesTable;
   order_notes: OrderNotesTable;
+  content_blocks: ContentBlocksTable;
+  faq_groups: FaqGroupsTable;
+  faq_entries: FaqEntriesTable;
+  customer_meta: CustomerMetaTable;
+  order_attribution: OrderAttributionTable;
   mail_queue: MailQueueTable;
 }
 
@@ -244,6 +249,59 @@ export interface OrderNotesTable {
   order_id: number;
   note: string;
   created_at: string;
+}
+
+/** The home page's story and its why, spread, team and news slides (migration 013). */
+export interface ContentBlocksTable {
+  id: Generated<number>;
+  /** story | why | spread | team | news */
+  section: string;
+  position: number;
+  title: string;
+  subtitle: string;
+  body: string;
+  /** News: YYYY-MM-DD. */
+  published_on: string | null;
+}
+
+export interface FaqGroupsTable {
+  id: Generated<number>;
+  slug: string;
+  name: string;
+  position: number;
+}
+
+export interface FaqEntriesTable {
+  id: Generated<number>;
+  group_id: number;
+  position: number;
+  question: string;
+  answer: string;
+}
+
+/** What the shop keeps per customer account (WordPress's user meta). */
+export interface CustomerMetaTable {
+  customer_id: number;
+  meta_key: string;
+  meta_value: string;
+}
+
+/** Where an order's shopper came from (WooCommerce's `_wc_order_attribution_*`). */
+export interface OrderAttributionTable {
+  order_id: number;
+  source_type: string;
+  referrer: string;
+  utm_campaign: string;
+  utm_source: string;
+  utm_medium: string;
+  utm_content: string;
+  utm_term: string;
+  session_entry: string;
+  session_start_time: string;
+  session_pages: number | null;
+  session_count: number | null;
+  user_agent: string;
+  device_type: string;
 }
 
 /** A mail to send (src/platform/mail): queued with its event, claimed and sent after commit. */

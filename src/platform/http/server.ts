@@ -4,7 +4,11 @@ import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyServerOptions,
+} from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -18,6 +22,12 @@ import { messages } from '../messages/index.ts';
 import { proxyTrust } from './proxy.ts';
 
 export type App = FastifyInstance;
+
+// Fastify types its compiler factories after ajv's; zod's compilers take zod schemas instead.
+const zodCompilers = {
+  buildValidator: () => validatorCompiler,
+  buildSerializer: () => serializerCompiler,
+} as unknown as NonNullable<FastifyServerOptions['schemaController']>['compilersFactory'];
 
 /** The one Fastify server: plugins, request ids, and one mapping from errors to `{ code, message }`. */
 export interface HttpServerOptions {
@@ -47,10 +57,11 @@ export async function createHttpServer(
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
+    // Route schemas are zod's. Given as the factories (not set after), Fastify never loads its
+    // JSON-schema compilers (three copies of ajv: about a third of the start-up's module loading).
+    schemaController: { compilersFactory: zodCompilers },
   }).withTypeProvider<ZodTypeProvider>();
 
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
   // Helmet's headers do not depend on the request (the CSP is the pages'): worked out once.
   const headers = await securityHeaders();
   app.addHook('onRequest', (request, reply, done) => {

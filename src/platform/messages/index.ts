@@ -1,4 +1,5 @@
 import { consentMessages } from './consent.ts';
+import { contentMessages } from './content.ts';
 import { mailMessages } from './mail.ts';
 
 /**
@@ -263,6 +264,7 @@ export const messages = {
   mustLogInToCheckout: 'You must be logged in to checkout.',
   logoutConfirm: 'Are you sure you want to log out?',
   confirmLogout: 'Confirm and log out',
+  ...contentMessages,
 } as const;
 
 export type CardErrorCode = keyof typeof messages.cardErrors;

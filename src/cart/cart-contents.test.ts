@@ -9,7 +9,7 @@ import {
   priceCart,
   removeItem,
   setItemQuantity,
-} from './cart.ts';
+} from './cart-contents.ts';
 import { makeCoupon } from './coupon.fixture.ts';
 
 const product = makeProduct;

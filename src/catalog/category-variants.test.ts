@@ -5,7 +5,7 @@ import {
   buyNowPayload,
   categoryVariants,
   variantName,
-} from './category.ts';
+} from './category-variants.ts';
 import { makeProduct } from './product.fixture.ts';
 
 const shirt = makeProduct({

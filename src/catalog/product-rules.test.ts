@@ -8,7 +8,7 @@ import {
   isOnSale,
   maxPurchaseQuantity,
   priceRange,
-} from './product.ts';
+} from './product-rules.ts';
 import { makeProduct } from './product.fixture.ts';
 
 const product = makeProduct;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../platform/messages/index.ts';
 import { choosePayment as chooseFrom } from './operations.ts';
-import { defaultMethodFor, orderIdParam, payStanding, standingNotice } from './order-pay.ts';
+import { defaultMethodFor, orderIdParam, payStanding, standingNotice } from './order-pay-rules.ts';
 import { orderPayForm } from './schemas.ts';
 
 /** The order-pay form, through its schema, to the payment choice. */

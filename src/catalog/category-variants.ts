@@ -1,6 +1,12 @@
 import { format, messages } from '../platform/messages/index.ts';
 import type { Money } from '../platform/money/money.ts';
-import { currentPrice, discountPercent, isInStock, isOnSale, type Product } from './product.ts';
+import {
+  currentPrice,
+  discountPercent,
+  isInStock,
+  isOnSale,
+  type Product,
+} from './product-rules.ts';
 
 /** Seed 000 §2: Buy now sends the visitor to the checkout page after adding the product. */
 export const BUY_NOW_TARGET = '/checkout/';

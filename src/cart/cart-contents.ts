@@ -5,7 +5,7 @@ import {
   isInStock,
   maxPurchaseQuantity,
   type Product,
-} from '../catalog/product.ts';
+} from '../catalog/product-rules.ts';
 import { ShopError } from '../platform/errors/shop-error.ts';
 import { format, messages } from '../platform/messages/index.ts';
 import type { Money } from '../platform/money/money.ts';

@@ -1,0 +1,100 @@
+import { messages } from '../../platform/messages/index.ts';
+import type { StoreNotice as Notice } from '../content.ts';
+import { ComingSoonBanner, HIDE_DISMISSED_SCRIPT, StoreNotice } from './notices.tsx';
+import { AttributionTracker } from './order-attribution.tsx';
+
+export interface FooterData {
+  storeNotice: Notice | null;
+  /** The coming-soon banner with its dismissal call, when it shows. */
+  comingSoon: { restUrl: string; nonce: string } | null;
+  /** This response's script nonce: the inline script that hides dismissed notices carries it. */
+  scriptNonce: string;
+}
+
+const columns: { heading: string; links: [string, string][] }[] = [
+  {
+    heading: messages.footerShop,
+    links: [
+      [messages.footerAllProducts, '/shop/'],
+      [messages.footerClothing, '/product-category/clothing/'],
+      [messages.footerAccessories, '/product-category/accessories/'],
+    ],
+  },
+  {
+    heading: messages.footerAccount,
+    links: [
+      [messages.footerOrders, '/my-account/'],
+      [messages.footerCart, '/cart/'],
+      [messages.footerCheckout, '/checkout/'],
+    ],
+  },
+  {
+    heading: messages.footerHelp,
+    links: [
+      [messages.footerFaq, '/faq/'],
+      [messages.footerShipping, '/faq/?group=shipping'],
+      [messages.footerReturns, '/faq/?group=returns'],
+      [messages.footerPayments, '/faq/?group=payments'],
+    ],
+  },
+];
+
+/**
+ * The shop-wide footer: shop, account, help and policy links, the coming-soon banner, the store
+ * notice (fixed to the bottom of the window, as WooCommerce's Storefront shows it) and the
+ * order attribution's tracker. `policyLinks` takes more links for the policies column (the
+ * cookie consent's `Cookie settings`).
+ */
+export function SiteFooter({
+  data,
+  policyLinks,
+}: {
+  data?: FooterData | undefined;
+  policyLinks?: React.ReactNode;
+}) {
+  const notices = data && (data.storeNotice || data.comingSoon);
+  return (
+    <footer className="site-footer">
+      <div className="site-footer-inner">
+        {data?.comingSoon && (
+          <ComingSoonBanner restUrl={data.comingSoon.restUrl} nonce={data.comingSoon.nonce} />
+        )}
+        <nav className="site-footer-nav" aria-label="Footer">
+          {columns.map((column) => (
+            <div className="site-footer-column" key={column.heading}>
+              <h2>{column.heading}</h2>
+              <ul>
+                {column.links.map(([label, href]) => (
+                  <li key={href}>
+                    <a href={href}>{label}</a>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+          <div className="site-footer-column">
+            <h2>{messages.footerPolicies}</h2>
+            <ul>
+              <li>
+                <a href="/faq/?group=policies">{messages.footerTerms}</a>
+              </li>
+              {policyLinks}
+            </ul>
+          </div>
+        </nav>
+        <p className="site-footer-credit">
+          © {messages.shopName}. {messages.footerMade}
+        </p>
+      </div>
+      {data?.storeNotice && <StoreNotice notice={data.storeNotice} />}
+      {notices && (
+        <script
+          nonce={data.scriptNonce}
+          dangerouslySetInnerHTML={{ __html: HIDE_DISMISSED_SCRIPT }}
+          suppressHydrationWarning
+        />
+      )}
+      <AttributionTracker />
+    </footer>
+  );
+}
