@@ -18,6 +18,9 @@ import { footerData } from '../src/content/footer-data.ts';
 import contentStylesheet from '../src/content/ui/content.css?url';
 import { SiteFooter, type FooterData } from '../src/content/ui/site-footer.tsx';
 import { SlideOutCart } from '../src/cart/ui/slide-out-cart.tsx';
+import { ConsentBanner, CookieSettingsLink } from '../src/platform/consent/consent-banner.tsx';
+import consentStylesheet from '../src/platform/consent/consent-banner.css?url';
+import { hasConsentChoice } from '../src/platform/consent/consent.ts';
 import { PAGE_CACHE_CONTROL } from '../src/platform/constants/index.ts';
 import { messages } from '../src/platform/messages/index.ts';
 import type { Notice } from '../src/platform/session/session.ts';
@@ -30,6 +33,7 @@ import stylesheet from './styles.css?url';
 export const links = () => [
   { rel: 'stylesheet', href: stylesheet },
   { rel: 'stylesheet', href: accountStylesheet },
+  { rel: 'stylesheet', href: consentStylesheet },
   { rel: 'stylesheet', href: contentStylesheet },
 ];
 
@@ -43,6 +47,10 @@ export interface RootData {
   account: AccountHeader;
   /** The shop's currency and locale: every price on the page is written in them. */
   money: MoneyFormat;
+  /** Whether the visitor has made a cookie choice (the page cache keeps the two apart). */
+  consentChosen: boolean;
+  /** The page's own address, as requested: where the consent form comes back to. */
+  pagePath: string;
   footer: FooterData;
 }
 
@@ -50,7 +58,7 @@ export interface RootData {
  * Shop-wide page data. For a visitor without a session it is the same for everyone (so the page
  * can be cached); per-visitor data arrives from the cart calls after hydration.
  */
-export async function loader({ context }: PageLoaderArgs): Promise<RootData> {
+export async function loader({ context, request }: PageLoaderArgs): Promise<RootData> {
   const { shop, session } = context;
   const notices = session ? await shop.sessions.takeNotices(session.id) : [];
   const cartCount = session ? (await shop.cart.read(session.id)).totals.itemsCount : null;
@@ -61,8 +69,16 @@ export async function loader({ context }: PageLoaderArgs): Promise<RootData> {
     redirectAfterAdd: (await shop.settings.read()).cartRedirectAfterAdd,
     account: await accountHeader(shop.accounts, session, context.request),
     money: await shop.settings.moneyFormat(),
+    consentChosen: hasConsentChoice(request.headers.get('cookie') ?? undefined),
+    // The request's own address: React Router's `url` drops a path's trailing slash.
+    pagePath: pathOf(request.url),
     footer: await footerData(context),
   };
+}
+
+function pathOf(address: string): string {
+  const url = new URL(address);
+  return url.pathname + url.search;
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -135,7 +151,15 @@ export default function App({ loaderData }: { loaderData: RootData }) {
         <Notices notices={loaderData.notices} />
         <Outlet />
       </main>
-      <SiteFooter data={loaderData.footer} />
+      <SiteFooter
+        data={loaderData.footer}
+        policyLinks={
+          <li>
+            <CookieSettingsLink />
+          </li>
+        }
+      />
+      <ConsentBanner chosen={loaderData.consentChosen} returnTo={loaderData.pagePath} />
       <SlideOutCart />
       {loaderData.account.nonces && <AuthDialogs nonces={loaderData.account.nonces} />}
       <LiveRegion />

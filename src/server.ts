@@ -22,6 +22,8 @@ import {
   WEBHOOK_PATH,
   type PaymentDoorDeps,
 } from './payments/payment.routes.ts';
+import { hasConsentChoice } from './platform/consent/consent.ts';
+import { registerConsentRoute } from './platform/consent/consent.routes.ts';
 import { registerAjaxRoutes, type AjaxCalls } from './platform/http/ajax.ts';
 import { registerMultipartBodies } from './platform/http/multipart.ts';
 import { contentSecurityPolicy, scriptNonce } from './platform/http/content-security-policy.ts';
@@ -117,6 +119,8 @@ export async function buildServer(shop: Shop, options: ServerOptions = {}): Prom
       loadContext: (request, reply, scriptNonce) => pageContext(shop, request, reply, scriptNonce),
       contentSecurityPolicy: { stripe: !shop.payments.testMode },
       beforeRender: (request, reply) => handleAddToCartLink(cartDoors(shop), request, reply),
+      // The consent banner is rendered open until the visitor has chosen.
+      cacheVariant: (headers) => (hasConsentChoice(headers.cookie) ? 'consent-chosen' : ''),
     });
   const app = await createHttpServer(shop.log, {
     trustProxy: shop.config.trustProxy,
@@ -163,6 +167,7 @@ export async function buildServer(shop: Shop, options: ServerOptions = {}): Prom
   registerFormRoutes(app, formDoors(shop), pages?.handle);
   registerStoreApiCartRoutes(app, cartDoors(shop));
   registerWebhookRoute(app, paymentDoors(shop));
+  registerConsentRoute(app);
   registerContentRoutes(app, { content: shop.content, contexts: shop.requestContexts });
   return app;
 }

@@ -145,22 +145,9 @@ export function checkoutPrefill(
   return values;
 }
 
-/**
- * Where a form may send the browser after logging in or out: a path on this site, never
- * another site (`//evil.example`, `/\evil.example`) or a scheme.
- */
-export function safeRedirect(target: unknown, fallback: string): string {
-  if (typeof target !== 'string' || target === '') return fallback;
-  let url: URL;
-  try {
-    url = new URL(target, 'http://shop.invalid');
-  } catch {
-    return fallback;
-  }
-  if (url.origin !== 'http://shop.invalid' || /[\\\s]/.test(target) || target.startsWith('//'))
-    return fallback;
-  return `${url.pathname}${url.search}${url.hash}`;
-}
+/** Where a form may send the browser after logging in or out: a path on this site. */
+import { safeRedirect } from '../platform/http/redirect.ts';
+export { safeRedirect };
 
 /**
  * Where an auth form asked to go next, if it may: nothing asked (the fallback), or a path on this

@@ -179,7 +179,8 @@ function ResetForm({ nonce, state }: { nonce: string; state: Partial<AuthFormSta
       action={`${PAGE}?show-reset-form=true`}
       className="woocommerce-ResetPassword lost_reset_password account-form"
       onFocus={(event) => {
-        if ((event.target as EventTarget as HTMLInputElement).name === 'password_1') prepareStrengthMeter();
+        if ((event.target as EventTarget as HTMLInputElement).name === 'password_1')
+          prepareStrengthMeter();
       }}
       noValidate
     >

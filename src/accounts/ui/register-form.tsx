@@ -42,7 +42,8 @@ export function RegisterForm({
         setPassword('');
       }}
       onFocus={(event) => {
-        if ((event.target as EventTarget as HTMLInputElement).name === 'password') prepareStrengthMeter();
+        if ((event.target as EventTarget as HTMLInputElement).name === 'password')
+          prepareStrengthMeter();
       }}
       onInput={(event) => {
         const target = event.target as HTMLInputElement;

@@ -1,4 +1,5 @@
 import { accountMessages } from './accounts.ts';
+import { consentMessages } from './consent.ts';
 import { contentMessages } from './content.ts';
 import { mailMessages } from './mail.ts';
 import { formsMessages } from './forms.ts';
@@ -11,6 +12,7 @@ export const messages = {
   ...accountMessages,
   ...mailMessages,
   ...formsMessages,
+  ...consentMessages,
   shopName: 'Hearth & Thread',
   testModeBanner: 'Test mode: payments go to the built-in test processor. No real money moves.',
 
