@@ -1,8 +1,10 @@
+import { OrderAttributionInputs } from '../../content/ui/order-attribution.tsx';
+
 /**
  * Extra hidden inputs of the registration form (the page's and the dialog's): order attribution's
- * `wc_order_attribution_*` fields go here when the content part adds them. The server ignores
- * fields it does not know, so adding inputs here needs no change to accounts.
+ * `wc_order_attribution_*` fields, filled only when the visitor allowed tracking. The server
+ * accepts and, for now, does not keep them (WooCommerce keeps them on the new customer).
  */
 export function RegisterFormExtras() {
-  return null;
+  return <OrderAttributionInputs />;
 }
