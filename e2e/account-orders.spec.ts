@@ -15,9 +15,9 @@ test(
     await page.getByRole('radio', { name: 'Credit / Debit Card' }).check();
     await fillCard(page, '4000000000000002');
     await page.getByRole('button', { name: 'Place order' }).click();
-    await expect(page.locator('.woocommerce-notices-wrapper')).toContainText(
-      'The card was declined.',
-    );
+    await expect(
+      page.locator('.woocommerce-notices-wrapper').filter({ hasText: 'The card was declined.' }),
+    ).toContainText('The card was declined.');
     const order = await withShopDatabase((db) =>
       db
         .selectFrom('orders')
