@@ -47,7 +47,7 @@ export const billing = {
 };
 
 export async function fillBilling(page: Page, email = billing['Email address']): Promise<void> {
-  await page.getByLabel('Country / Region').selectOption('GB');
+  await page.getByLabel('Country / Region').first().selectOption('GB');
   for (const [label, value] of Object.entries({ ...billing, 'Email address': email })) {
     await page.getByLabel(label, { exact: false }).first().fill(value);
   }

@@ -13,6 +13,7 @@ import { slideOutAjaxCalls } from './cart/slide-out.routes.ts';
 import { accountAjaxCalls, type AccountDoorDeps } from './accounts/accounts.routes.ts';
 import { checkoutAjaxCalls } from './checkout/checkout.routes.ts';
 import { registerContentRoutes } from './content/content.routes.ts';
+import { registerEmbedRoutes } from './forms/embed/embed.routes.ts';
 import { formAjaxCalls, registerFormRoutes } from './forms/forms.routes.ts';
 import { pageContext } from './page-context.ts';
 import { paymentEventsRepo } from './payments/payment-events.repo.ts';
@@ -89,7 +90,7 @@ function accountDoors(shop: Shop): AccountDoorDeps {
 
 /** The narrow dependencies of the form builder's doors. */
 function formDoors(shop: Shop) {
-  return { forms: shop.forms, secret: shop.secret };
+  return { forms: shop.forms };
 }
 
 /** Every wc-ajax and admin-ajax call, by endpoint or action name. */
@@ -138,6 +139,8 @@ export async function buildServer(shop: Shop, options: ServerOptions = {}): Prom
     await app.register(fastifyStatic, {
       root: path.join(options.clientDir, 'assets'),
       prefix: '/assets/',
+      // The build's brotli and gzip copies, for browsers that accept them.
+      preCompressed: true,
       immutable: true,
       maxAge: '365d',
       decorateReply: false,
@@ -165,6 +168,7 @@ export async function buildServer(shop: Shop, options: ServerOptions = {}): Prom
     pages ? pages.handle(request, reply) : reply.callNotFound(),
   );
   registerFormRoutes(app, formDoors(shop), pages?.handle);
+  registerEmbedRoutes(app, { forms: shop.forms, clientDir: options.clientDir });
   registerStoreApiCartRoutes(app, cartDoors(shop));
   registerWebhookRoute(app, paymentDoors(shop));
   registerConsentRoute(app);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  ALTCHA_MAX_COUNTER,
   FORM_EMAIL_LIST_MAX,
   FORM_MINIMUM_SECONDS,
   FORM_POST_MAX_BYTES,
@@ -250,8 +251,16 @@ export const fieldSchema = z.discriminatedUnion('type', [
     next: text(100).default(messages.forms.next),
     prev: text(100).default(messages.forms.previous),
   }),
-  /** ALTCHA proof of work; its value is the widget's payload, verified by the server. */
-  z.strictObject({ ...base, type: z.literal('captcha') }),
+  /** ALTCHA proof of work; its value is the solver's payload, verified by the server. */
+  z.strictObject({
+    ...base,
+    type: z.literal('captcha'),
+    /**
+     * The work asked (ALTCHA's `maxnumber`): the secret counter is drawn below this, and the
+     * browser tries counters from 0 until it finds it (50,000: about half a second on average).
+     */
+    max_number: z.number().int().min(100).max(10_000_000).default(ALTCHA_MAX_COUNTER),
+  }),
   // Payment fields (seed 002 §3; issue 13 renders, totals and charges them).
   z.strictObject({
     ...base,
@@ -450,37 +459,6 @@ export type FormDefinition = z.infer<typeof formDefinitionSchema>;
 /** A definition as written (defaults may be left out): what the demo JSON files hold. */
 export type FormDefinitionInput = z.input<typeof formDefinitionSchema>;
 
-/** One page of a form: its fields in order (page breaks left out) and its title. */
-export interface FormPage {
-  index: number;
-  title: string;
-  fields: FormField[];
-  /** The page break that ends this page (its Next / Previous labels); none on the last page. */
-  pagebreak: FieldOf<'pagebreak'> | undefined;
-}
-
-/** The form's pages: the field list cut at each page break. */
-export function formPages(form: FormDefinition): FormPage[] {
-  const pages: FormPage[] = [
-    { index: 0, title: form.settings.page_indicator.title, fields: [], pagebreak: undefined },
-  ];
-  for (const field of form.fields) {
-    const page = pages[pages.length - 1]!;
-    if (field.type === 'pagebreak') {
-      page.pagebreak = field;
-      pages.push({ index: pages.length, title: field.title, fields: [], pagebreak: undefined });
-    } else {
-      page.fields.push(field);
-    }
-  }
-  return pages;
-}
-
-/** Fields that hold an answer (not layout: html, divider, page break). */
-export function isInputField(field: FormField): boolean {
-  return !['html', 'divider', 'pagebreak', 'payment-total'].includes(field.type);
-}
-
-export function fieldById(form: FormDefinition, id: string): FormField | undefined {
-  return form.fields.find((field) => field.id === id);
-}
+// The pages and lookups live in a module without zod, so the browser's bundles (the form page,
+// embed.js) can use them without the schema library.
+export { fieldById, formPages, isInputField, type FormPage } from './form-pages.ts';

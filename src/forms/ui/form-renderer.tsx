@@ -7,7 +7,6 @@ import {
   type FormDefinition,
   type FormField,
 } from '../definition.ts';
-import { PAGE_INDEX, PAGE_NAV } from '../page-post.ts';
 import { visibleFieldIds } from '../rules/conditions.ts';
 import { allowedExtensions, choiceValue } from '../rules/engine.ts';
 import { characterCount, wordCount } from '../rules/field-rules.ts';
@@ -15,6 +14,8 @@ import {
   fieldName,
   fileInputName,
   listName,
+  PAGE_INDEX,
+  PAGE_NAV,
   readFieldValues,
   WIRE,
   type FieldValues,
@@ -48,6 +49,12 @@ export interface FormRendererProps {
   startTimestamp: number;
   pageUrl: string;
   challengeUrl: string;
+  /**
+   * With JavaScript (the hydrated page, embed.js): every page is rendered, each in its
+   * `[data-page]` element, with one set of Previous / Next / Submit buttons that the browser
+   * runtime (runtime.ts) shows as the page requires. Without it, only the current page.
+   */
+  enhanced?: boolean;
 }
 
 export const emptyFormState: FormState = {
@@ -83,7 +90,8 @@ export function FormRenderer(props: FormRendererProps) {
     state.entries.length === 0,
   );
   const visible = visibleFieldIds(form, values);
-  const onPage = new Set(page.fields.map((f) => f.id));
+  const enhanced = props.enhanced === true;
+  const onPage = new Set((enhanced ? form.fields : page.fields).map((f) => f.id));
   const carried = state.entries.filter(([name]) => {
     const id = FIELD_ENTRY.exec(name)?.[1];
     return id !== undefined && !onPage.has(id);
@@ -129,20 +137,29 @@ export function FormRenderer(props: FormRendererProps) {
           <input key={`${name}-${i}`} type="hidden" name={name} value={value} />
         ))}
         <div className="wpforms-field-container">
-          {page.fields.map((field) => (
-            <FieldBlock
-              key={field.id}
-              field={field}
-              hidden={!visible.has(field.id)}
-              context={context}
-            />
+          {(enhanced ? pages : [page]).map((shown) => (
+            <div
+              key={shown.index}
+              className={`wpforms-page wpforms-page-${shown.index + 1}`}
+              data-page={shown.index}
+              hidden={shown.index !== pageIndex || undefined}
+            >
+              {shown.fields.map((field) => (
+                <FieldBlock
+                  key={field.id}
+                  field={field}
+                  hidden={!visible.has(field.id)}
+                  context={context}
+                />
+              ))}
+            </div>
           ))}
           {form.settings.honeypot && <Honeypot formId={form.id} />}
         </div>
         <GeneralError text={state.general.recaptcha} />
         <GeneralError text={state.general.footer} />
         <div className="wpforms-submit-container">
-          {pageIndex > 0 && (
+          {(pageIndex > 0 || (enhanced && pages.length > 1)) && (
             <button
               type="submit"
               name={PAGE_NAV}
@@ -150,19 +167,32 @@ export function FormRenderer(props: FormRendererProps) {
               className="wpforms-page-button wpforms-page-prev"
               formNoValidate
             >
-              {pages[pageIndex - 1]!.pagebreak?.prev ?? messages.forms.previous}
+              {pages[Math.max(pageIndex - 1, 0)]!.pagebreak?.prev ?? messages.forms.previous}
             </button>
           )}
-          {last ? (
+          {enhanced && pages.length > 1 && (
             <button
               type="submit"
-              name="wpforms[submit]"
-              value="wpforms-submit"
-              className="wpforms-submit"
-              data-alt-text={form.settings.submit_text_processing}
+              name={PAGE_NAV}
+              value="next"
+              className="wpforms-page-button wpforms-page-next"
             >
-              {form.settings.submit_text}
+              {page.pagebreak?.next ?? messages.forms.next}
             </button>
+          )}
+          {last || enhanced ? (
+            <>
+              <button
+                type="submit"
+                name="wpforms[submit]"
+                value="wpforms-submit"
+                className="wpforms-submit"
+                data-alt-text={form.settings.submit_text_processing}
+              >
+                {form.settings.submit_text}
+              </button>
+              {enhanced && <span className="wpforms-submit-spinner" hidden aria-hidden="true" />}
+            </>
           ) : (
             <button
               type="submit"
@@ -213,15 +243,19 @@ function PageIndicator({
   if (style === 'progress') {
     const percent = Math.round(((current + 1) / pages.length) * 100);
     return (
-      <div className="wpforms-page-indicator progress">
+      <div className="wpforms-page-indicator progress" data-indicator="progress">
         <p className="wpforms-page-indicator-page-title">
-          {pages[current] && <span>{pages[current]}</span>}
-          {pages[current] && (
-            <span className="wpforms-page-indicator-page-title-sep" aria-hidden="true">
-              {' '}
-              /{' '}
-            </span>
-          )}
+          <span className="wpforms-page-indicator-page-title-text" hidden={!pages[current]}>
+            {pages[current]}
+          </span>
+          <span
+            className="wpforms-page-indicator-page-title-sep"
+            aria-hidden="true"
+            hidden={!pages[current]}
+          >
+            {' '}
+            /{' '}
+          </span>
           <span className="wpforms-page-indicator-steps">{steps}</span>
         </p>
         <div
@@ -238,7 +272,7 @@ function PageIndicator({
     );
   }
   return (
-    <ol className={`wpforms-page-indicator ${style}`} aria-label={steps}>
+    <ol className={`wpforms-page-indicator ${style}`} aria-label={steps} data-indicator={style}>
       {pages.map((title, i) => (
         <li
           key={i}
@@ -679,18 +713,8 @@ function FieldBody({ field, context }: { field: FormField; context: FieldContext
           {description}
         </>
       );
-    case 'captcha': {
-      const name = fieldName(field.id);
-      return (
-        <div role="group" aria-labelledby={`${id}-label`}>
-          <p className="wpforms-field-label" id={`${id}-label`}>
-            {field.label || messages.forms.captchaLabel}
-          </p>
-          <altcha-widget id={id} name={name} challengeurl={context.challengeUrl} />
-          <ErrorText id={`${id}-error`} text={errors[name]} />
-        </div>
-      );
-    }
+    case 'captcha':
+      return <CaptchaField field={field} context={context} />;
     case 'payment-single':
       return field.format === 'user' ? (
         simple(
@@ -724,13 +748,41 @@ function FieldBody({ field, context }: { field: FormField; context: FieldContext
   }
 }
 
-declare module 'react' {
-  // eslint-disable-next-line @typescript-eslint/no-namespace
-  namespace JSX {
-    interface IntrinsicElements {
-      'altcha-widget': { id?: string; name?: string; challengeurl?: string };
-    }
-  }
+/**
+ * The ALTCHA check (its runtime: fields/captcha.ts): ticking the box fetches the field's challenge
+ * from `data-challenge-url`, solves it in the browser and puts the payload in the hidden input
+ * the server verifies; the status line says how it went. Without JavaScript there is nothing to
+ * solve it: the note says so, and the server refuses the post with the field's message.
+ */
+function CaptchaField({ field, context }: { field: FieldOf<'captcha'>; context: FieldContext }) {
+  const { form, errors } = context;
+  const id = inputId(form, field.id);
+  const name = fieldName(field.id);
+  const error = errors[name];
+  const query = `form=${encodeURIComponent(form.id)}&field=${encodeURIComponent(field.id)}`;
+  return (
+    <fieldset {...described(id, field.description ? `${id}-description` : undefined, error)}>
+      <Legend field={field} />
+      <input type="hidden" name={name} defaultValue="" />
+      <label className="wpforms-captcha-label" htmlFor={id}>
+        <input
+          type="checkbox"
+          id={id}
+          className="wpforms-captcha-check"
+          aria-required={field.required || undefined}
+          aria-describedby={`${id}-status`}
+          data-challenge-url={`${context.challengeUrl}?${query}`}
+        />{' '}
+        {messages.forms.captchaLabel}
+      </label>
+      <span className="wpforms-captcha-status" id={`${id}-status`} role="status" />
+      <noscript>
+        <p className="wpforms-field-description">{messages.forms.captchaNeedsScript}</p>
+      </noscript>
+      <Description id={`${id}-description`} text={field.description} />
+      <ErrorText id={`${id}-error`} text={error} />
+    </fieldset>
+  );
 }
 
 function priceText(form: FormDefinition, minor: number): string {

@@ -50,6 +50,23 @@ export function postForm<T>(
   );
 }
 
+/** A GET of a JSON answer (the form's ALTCHA challenge). */
+export function getJson<T>(url: string, signal?: AbortSignal): Promise<JsonResponse<T>> {
+  return send<T>(url, { method: 'GET', signal: signal ?? null });
+}
+
+/**
+ * A multipart post of a whole form (files included): the browser writes the boundary itself.
+ * Cross-origin callers (the forms' embed on a foreign page) send no cookies: `same-origin`.
+ */
+export function postMultipart<T>(
+  url: string,
+  body: FormData,
+  options: { signal?: AbortSignal } = {},
+): Promise<JsonResponse<T>> {
+  return send<T>(url, { method: 'POST', body, signal: options.signal ?? null });
+}
+
 /** A JSON body (the WordPress REST calls, e.g. the coming-soon banner's dismissal). */
 export function postJson<T>(
   url: string,

@@ -1,8 +1,11 @@
 import { accountMessages } from './accounts.ts';
 import { consentMessages } from './consent.ts';
+import { catalogMessages } from './catalog.ts';
+import { dropdownMessages } from './dropdown.ts';
 import { contentMessages } from './content.ts';
 import { mailMessages } from './mail.ts';
 import { formsMessages } from './forms.ts';
+import { formsUiMessages } from './forms-ui.ts';
 
 /**
  * Every text a person reads, keyed. Seed wording where the seeds give it.
@@ -10,9 +13,12 @@ import { formsMessages } from './forms.ts';
  */
 export const messages = {
   ...accountMessages,
+  ...consentMessages,
+  ...catalogMessages,
+  ...dropdownMessages,
   ...mailMessages,
   ...formsMessages,
-  ...consentMessages,
+  ...formsUiMessages,
   shopName: 'Hearth & Thread',
   testModeBanner: 'Test mode: payments go to the built-in test processor. No real money moves.',
 
@@ -272,9 +278,5 @@ export const messages = {
 
 export type CardErrorCode = keyof typeof messages.cardErrors;
 
-/** Fills `{name}` placeholders. */
-export function format(text: string, values: Record<string, string | number>): string {
-  return text.replace(/\{(\w+)\}/g, (whole, key: string) =>
-    key in values ? String(values[key]) : whole,
-  );
-}
+// In a file of its own so that browser bundles that only fill texts (embed.js) need not carry them all.
+export { format } from './format.ts';

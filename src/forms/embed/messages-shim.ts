@@ -1,0 +1,10 @@
+import { formPageMessages } from '../../platform/messages/forms.ts';
+import { formsUiMessages } from '../../platform/messages/forms-ui.ts';
+
+/**
+ * In embed.js, `platform/messages/index.ts` is this: the texts the form shows itself (the shop's
+ * other texts, and the validation defaults the form's settings already carry, have nothing to do
+ * on a foreign page). vite.embed.config.ts swaps it in.
+ */
+export { format } from '../../platform/messages/format.ts';
+export const messages = { forms: formPageMessages, ...formsUiMessages };
