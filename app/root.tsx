@@ -9,11 +9,18 @@ import {
   isRouteErrorResponse,
   useRouteError,
 } from 'react-router';
+import { accountHeader, type AccountHeader } from '../src/accounts/account-header.ts';
+import { AccountLink } from '../src/accounts/ui/account-link.tsx';
+import { AuthDialogs } from '../src/accounts/ui/auth-dialogs.tsx';
+import accountStylesheet from '../src/accounts/ui/accounts.css?url';
 import { CartLink } from '../src/cart/ui/cart-link.tsx';
 import { footerData } from '../src/content/footer-data.ts';
 import contentStylesheet from '../src/content/ui/content.css?url';
 import { SiteFooter, type FooterData } from '../src/content/ui/site-footer.tsx';
 import { SlideOutCart } from '../src/cart/ui/slide-out-cart.tsx';
+import { ConsentBanner, CookieSettingsLink } from '../src/platform/consent/consent-banner.tsx';
+import consentStylesheet from '../src/platform/consent/consent-banner.css?url';
+import { hasConsentChoice } from '../src/platform/consent/consent.ts';
 import { PAGE_CACHE_CONTROL } from '../src/platform/constants/index.ts';
 import { messages } from '../src/platform/messages/index.ts';
 import type { Notice } from '../src/platform/session/session.ts';
@@ -25,6 +32,8 @@ import stylesheet from './styles.css?url';
 
 export const links = () => [
   { rel: 'stylesheet', href: stylesheet },
+  { rel: 'stylesheet', href: accountStylesheet },
+  { rel: 'stylesheet', href: consentStylesheet },
   { rel: 'stylesheet', href: contentStylesheet },
 ];
 
@@ -35,8 +44,13 @@ export interface RootData {
   notices: Notice[];
   cartCount: number | null;
   redirectAfterAdd: boolean;
+  account: AccountHeader;
   /** The shop's currency and locale: every price on the page is written in them. */
   money: MoneyFormat;
+  /** Whether the visitor has made a cookie choice (the page cache keeps the two apart). */
+  consentChosen: boolean;
+  /** The page's own address, as requested: where the consent form comes back to. */
+  pagePath: string;
   footer: FooterData;
 }
 
@@ -44,7 +58,7 @@ export interface RootData {
  * Shop-wide page data. For a visitor without a session it is the same for everyone (so the page
  * can be cached); per-visitor data arrives from the cart calls after hydration.
  */
-export async function loader({ context }: PageLoaderArgs): Promise<RootData> {
+export async function loader({ context, request }: PageLoaderArgs): Promise<RootData> {
   const { shop, session } = context;
   const notices = session ? await shop.sessions.takeNotices(session.id) : [];
   const cartCount = session ? (await shop.cart.read(session.id)).totals.itemsCount : null;
@@ -53,9 +67,18 @@ export async function loader({ context }: PageLoaderArgs): Promise<RootData> {
     notices,
     cartCount,
     redirectAfterAdd: (await shop.settings.read()).cartRedirectAfterAdd,
+    account: await accountHeader(shop.accounts, session, context.request),
     money: await shop.settings.moneyFormat(),
+    consentChosen: hasConsentChoice(request.headers.get('cookie') ?? undefined),
+    // The request's own address: React Router's `url` drops a path's trailing slash.
+    pagePath: pathOf(request.url),
     footer: await footerData(context),
   };
+}
+
+function pathOf(address: string): string {
+  const url = new URL(address);
+  return url.pathname + url.search;
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -76,7 +99,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-export function SiteHeader({ cartCount }: { cartCount: number | null }) {
+export function SiteHeader({
+  cartCount,
+  customerName = null,
+}: {
+  cartCount: number | null;
+  customerName?: string | null;
+}) {
   return (
     <header className="site-header">
       <a className="skip-link" href="#main">
@@ -93,6 +122,9 @@ export function SiteHeader({ cartCount }: { cartCount: number | null }) {
             </li>
             <li>
               <a href="/checkout/">Checkout</a>
+            </li>
+            <li className="site-nav-account">
+              <AccountLink customerName={customerName} />
             </li>
           </ul>
         </nav>
@@ -114,13 +146,22 @@ export default function App({ loaderData }: { loaderData: RootData }) {
           {messages.testModeBanner}
         </p>
       )}
-      <SiteHeader cartCount={loaderData.cartCount} />
+      <SiteHeader cartCount={loaderData.cartCount} customerName={loaderData.account.customerName} />
       <main id="main" className="site-main" tabIndex={-1}>
         <Notices notices={loaderData.notices} />
         <Outlet />
       </main>
-      <SiteFooter data={loaderData.footer} />
+      <SiteFooter
+        data={loaderData.footer}
+        policyLinks={
+          <li>
+            <CookieSettingsLink />
+          </li>
+        }
+      />
+      <ConsentBanner chosen={loaderData.consentChosen} returnTo={loaderData.pagePath} />
       <SlideOutCart />
+      {loaderData.account.nonces && <AuthDialogs nonces={loaderData.account.nonces} />}
       <LiveRegion />
     </MoneyFormatContext>
   );

@@ -15,5 +15,16 @@ export default [
   // Development only (404 in production): the mail written to the outbox folder without SMTP.
   route('dev/outbox/:name?', '../src/platform/mail/pages/outbox.tsx'),
   route('forms/:formId', '../src/forms/pages/form.tsx'),
+  route('my-account/lost-password', '../src/accounts/pages/lost-password.tsx'),
+  route('my-account/confirm-email', '../src/accounts/pages/confirm-email.tsx'),
+  route('my-account', '../src/accounts/pages/my-account.tsx', [
+    index('../src/accounts/pages/dashboard.tsx'),
+    route('orders/:page?', '../src/accounts/pages/orders.tsx'),
+    route('view-order/:orderId', '../src/accounts/pages/view-order.tsx'),
+    route('edit-address', '../src/accounts/pages/addresses.tsx'),
+    route('edit-address/:kind', '../src/accounts/pages/edit-address.tsx'),
+    route('payment-methods', '../src/accounts/pages/payment-methods.tsx'),
+    route('edit-account', '../src/accounts/pages/account-details.tsx'),
+  ]),
   route('*', '../src/content/pages/not-found.tsx'),
 ] satisfies RouteConfig;

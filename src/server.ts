@@ -10,7 +10,7 @@ import {
   registerStoreApiCartRoutes,
 } from './cart/cart.routes.ts';
 import { slideOutAjaxCalls } from './cart/slide-out.routes.ts';
-import { accountAjaxCalls } from './accounts/accounts.routes.ts';
+import { accountAjaxCalls, type AccountDoorDeps } from './accounts/accounts.routes.ts';
 import { checkoutAjaxCalls } from './checkout/checkout.routes.ts';
 import { registerContentRoutes } from './content/content.routes.ts';
 import { registerEmbedRoutes } from './forms/embed/embed.routes.ts';
@@ -23,6 +23,8 @@ import {
   WEBHOOK_PATH,
   type PaymentDoorDeps,
 } from './payments/payment.routes.ts';
+import { hasConsentChoice } from './platform/consent/consent.ts';
+import { registerConsentRoute } from './platform/consent/consent.routes.ts';
 import { registerAjaxRoutes, type AjaxCalls } from './platform/http/ajax.ts';
 import { registerMultipartBodies } from './platform/http/multipart.ts';
 import { contentSecurityPolicy, scriptNonce } from './platform/http/content-security-policy.ts';
@@ -81,6 +83,11 @@ function paymentDoors(shop: Shop): PaymentDoorDeps {
   };
 }
 
+/** The narrow dependencies of accounts' doors. */
+function accountDoors(shop: Shop): AccountDoorDeps {
+  return { accounts: shop.accounts, contexts: shop.requestContexts };
+}
+
 /** The narrow dependencies of the form builder's doors. */
 function formDoors(shop: Shop) {
   return { forms: shop.forms };
@@ -96,7 +103,7 @@ export function wireCalls(shop: Shop): { wcAjax: AjaxCalls; adminAjax: AjaxCalls
     ]),
     adminAjax: new Map([
       ...slideOutAjaxCalls(cartDoors(shop)),
-      ...accountAjaxCalls(shop),
+      ...accountAjaxCalls(accountDoors(shop)),
       ...formAjaxCalls(formDoors(shop)),
     ]),
   };
@@ -113,6 +120,8 @@ export async function buildServer(shop: Shop, options: ServerOptions = {}): Prom
       loadContext: (request, reply, scriptNonce) => pageContext(shop, request, reply, scriptNonce),
       contentSecurityPolicy: { stripe: !shop.payments.testMode },
       beforeRender: (request, reply) => handleAddToCartLink(cartDoors(shop), request, reply),
+      // The consent banner is rendered open until the visitor has chosen.
+      cacheVariant: (headers) => (hasConsentChoice(headers.cookie) ? 'consent-chosen' : ''),
     });
   const app = await createHttpServer(shop.log, {
     trustProxy: shop.config.trustProxy,
@@ -162,6 +171,7 @@ export async function buildServer(shop: Shop, options: ServerOptions = {}): Prom
   registerEmbedRoutes(app, { forms: shop.forms, clientDir: options.clientDir });
   registerStoreApiCartRoutes(app, cartDoors(shop));
   registerWebhookRoute(app, paymentDoors(shop));
+  registerConsentRoute(app);
   registerContentRoutes(app, { content: shop.content, contexts: shop.requestContexts });
   return app;
 }

@@ -1,4 +1,7 @@
+import { queuedAccountMails } from './accounts/queued-account-mails.tsx';
+import { accountLinks, type AccountMails } from './accounts/mails.ts';
 import { accountsService, type AccountsService } from './accounts/accounts.service.ts';
+import { accountTokensRepo } from './accounts/account-tokens.repo.ts';
 import { catalogRepo, type CatalogRepo } from './catalog/catalog.repo.ts';
 import { catalogOperationDeps, type CatalogOperationDeps } from './catalog/operations.ts';
 import { cartService, type CartService } from './cart/cart.service.ts';
@@ -28,6 +31,7 @@ import { openDatabase, type DatabaseHandle, type Db, type DbKind } from './platf
 import { migrateToLatest } from './platform/db/migrate.ts';
 import { withStartUpLock } from './platform/db/start-up-lock.ts';
 import {
+  ACCOUNT_TOKENS_SWEEP_MS,
   HOLD_STOCK_SWEEP_MS,
   MAIL_SWEEP_MS,
   SETTINGS_CACHE_TTL_MS,
@@ -102,6 +106,8 @@ export interface ShopOptions {
   seedDemo?: boolean;
   /** What time it is for jobs and checkout claims (tests move it). */
   clock?: Clock;
+  /** Where accounts' mails go (tests read them here); the shop's mail queue otherwise. */
+  accountMails?: AccountMails;
   /** Where mail goes instead of config.mail's SMTP server or outbox (tests). */
   mailTransport?: MailTransport;
 }
@@ -133,7 +139,13 @@ export async function createShop(
     moneyFormat: settings.moneyFormat,
   });
   const orders = ordersRepo(handle.db, orderStatusMailer({ shopEmail: config.mail.shopEmail }));
-  const accounts = accountsService(handle.db, sessions, settings);
+  const accounts = accountsService({
+    db: handle.db,
+    sessions,
+    settings,
+    mails: options.accountMails ?? queuedAccountMails(),
+    links: accountLinks(() => config.publicUrl ?? `http://${address.host}:${address.port}`),
+  });
   const clock = options.clock ?? systemClock;
   const server = appServer(handle.db, clock);
   const paymentAttempts = paymentAttemptLimiter(handle.db, () => clock().getTime());
@@ -156,6 +168,13 @@ export async function createShop(
         name: 'hold_stock',
         everyMs: HOLD_STOCK_SWEEP_MS,
         run: (now, stopping) => cancelUnpaidOrders(holdStock, now, stopping),
+      },
+      {
+        name: 'account_tokens_sweep',
+        everyMs: ACCOUNT_TOKENS_SWEEP_MS,
+        run: async (now) => {
+          await accountTokensRepo(handle.db).sweep(now);
+        },
       },
       { name: 'mail', everyMs: MAIL_SWEEP_MS, run: (now) => mail.sweep(now) },
     ],

@@ -6,9 +6,9 @@ import { AccountCreatedMail, PasswordResetMail } from './account-mails.tsx';
 const flat = (body: string) => body.replace(/\s+/g, ' ');
 
 describe('the account mails', () => {
-  it('sends the reset link, in HTML and as text', () => {
+  it('sends the reset link, in HTML and as text', async () => {
     const resetUrl = 'https://shop.example/my-account/lost-password/?key=abc&login=7';
-    const { html, text: wrapped } = renderMail(
+    const { html, text: wrapped } = await renderMail(
       <PasswordResetMail to="ada@example.com" name="Ada" resetUrl={resetUrl} />,
     );
     expect(html).toContain(
@@ -24,8 +24,8 @@ describe('the account mails', () => {
     expect(text).toContain(`Click here to reset your password [${resetUrl}]`);
   });
 
-  it('welcomes a new customer with their username and account link', () => {
-    const { html, text: wrapped } = renderMail(
+  it('welcomes a new customer with their username and account link', async () => {
+    const { html, text: wrapped } = await renderMail(
       <AccountCreatedMail
         customerId={7}
         to="ada@example.com"

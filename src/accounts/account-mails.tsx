@@ -51,14 +51,17 @@ export function PasswordResetMail({ to, name, resetUrl }: PasswordResetMailInput
  * link (asking twice makes two links, two mails). Its body, which holds the link, is erased from
  * the queue once it has gone out.
  */
-export function queuePasswordResetMail(trx: Tx, input: PasswordResetMailInput): Promise<boolean> {
+export async function queuePasswordResetMail(
+  trx: Tx,
+  input: PasswordResetMailInput,
+): Promise<boolean> {
   const linkId = createHash('sha256').update(input.resetUrl).digest('hex').slice(0, 32);
   return queueMail(trx, {
     key: `password-reset:${linkId}`,
     to: input.to,
     subject: format(text.passwordResetSubject, { shop }),
     sensitive: true,
-    ...renderMail(<PasswordResetMail {...input} />),
+    ...(await renderMail(<PasswordResetMail {...input} />)),
   });
 }
 
@@ -87,11 +90,14 @@ export function AccountCreatedMail({ to, name, accountUrl }: AccountCreatedMailI
 }
 
 /** Queues the welcome mail in the transaction that creates the account: once per account. */
-export function queueAccountCreatedMail(trx: Tx, input: AccountCreatedMailInput): Promise<boolean> {
+export async function queueAccountCreatedMail(
+  trx: Tx,
+  input: AccountCreatedMailInput,
+): Promise<boolean> {
   return queueMail(trx, {
     key: `account:${input.customerId}:created`,
     to: input.to,
     subject: format(text.accountCreatedSubject, { shop }),
-    ...renderMail(<AccountCreatedMail {...input} />),
+    ...(await renderMail(<AccountCreatedMail {...input} />)),
   });
 }

@@ -2,6 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   checkoutAccountRules,
   checkoutPrefill,
+  currentAddresses,
+  customerName,
+  needsPayment,
+  redirectTarget,
   logoutUrl,
   newPasswordProblem,
   normalizeEmail,
@@ -143,5 +147,68 @@ describe('emails, redirects and the log-out link', () => {
       '/my-account/customer-logout/?_wpnonce=0123456789ab&redirect=%2Fcheckout%2F',
     );
     expect(logoutUrl('0123456789ab')).toBe('/my-account/customer-logout/?_wpnonce=0123456789ab');
+  });
+});
+
+describe('an auth form’s redirect', () => {
+  it('goes to the fallback when none is asked, to a path of this site, and nowhere else', () => {
+    expect(redirectTarget('', '/my-account/')).toBe('/my-account/');
+    expect(redirectTarget('/shop/?orderby=price', '/')).toBe('/shop/?orderby=price');
+    expect(redirectTarget('https://elsewhere.example', '/')).toBeNull();
+    expect(redirectTarget('//elsewhere.example/x', '/')).toBeNull();
+    expect(redirectTarget('javascript:alert(1)', '/')).toBeNull();
+  });
+});
+
+describe('a customer’s current addresses', () => {
+  const saved = {
+    billing: { city: 'Saved town' },
+    shipping: null,
+    updatedAt: '2026-11-20T10:00:00.000Z',
+  };
+  const order = (placedAt: string) => ({
+    billing: { city: 'Order town' },
+    shipping: { city: 'Order ship town' },
+    placedAt,
+  });
+
+  it('takes what was saved in my-account when it is newer than the latest order', () => {
+    expect(currentAddresses(saved, order('2026-11-19T10:00:00.000Z'))).toEqual({
+      billing: { city: 'Saved town' },
+      shipping: { city: 'Order ship town' },
+    });
+  });
+
+  it('takes the latest order’s when it is newer, as the checkout saves what was ordered with', () => {
+    expect(currentAddresses(saved, order('2026-11-21T10:00:00.000Z')).billing).toEqual({
+      city: 'Order town',
+    });
+  });
+
+  it('takes either alone', () => {
+    expect(currentAddresses(saved, undefined).billing).toEqual({ city: 'Saved town' });
+    const none = { billing: null, shipping: null, updatedAt: null };
+    expect(currentAddresses(none, order('2026-11-21T10:00:00.000Z')).shipping).toEqual({
+      city: 'Order ship town',
+    });
+    expect(currentAddresses(none, undefined)).toEqual({ billing: null, shipping: null });
+  });
+});
+
+describe('names and orders in my-account', () => {
+  it('greets a customer by the name they chose, else their first name, else their email’s name', () => {
+    expect(customerName({ displayName: 'CC', firstName: 'Casey', email: 'c@example.com' })).toBe(
+      'CC',
+    );
+    expect(customerName({ displayName: '', firstName: 'Casey', email: 'c@example.com' })).toBe(
+      'Casey',
+    );
+    expect(customerName({ displayName: '', firstName: '', email: 'ada@example.com' })).toBe('ada');
+  });
+
+  it('offers to pay only pending and failed orders', () => {
+    expect(
+      ['pending', 'failed', 'processing', 'on-hold', 'completed', 'cancelled'].filter(needsPayment),
+    ).toEqual(['pending', 'failed']);
   });
 });

@@ -11,13 +11,50 @@ export interface Customer {
   email: string;
   firstName: string;
   lastName: string;
+  /** The name the site shows; '' until they choose one. */
+  displayName: string;
   passwordHash: string;
 }
 
+/** An address by the checkout's keys (`first_name`, `postcode`, ...). */
+export type AddressValues = Record<string, string>;
+
 /** The addresses of a customer's latest order, as the order keeps them. */
 export interface LastAddresses {
-  billing: Record<string, string>;
-  shipping: Record<string, string> | null;
+  billing: AddressValues;
+  shipping: AddressValues | null;
+  /** When that order was placed (ISO-8601). */
+  placedAt?: string;
+}
+
+/** The addresses a customer keeps in my-account, and when they last changed them. */
+export interface SavedAddresses {
+  billing: AddressValues | null;
+  shipping: AddressValues | null;
+  updatedAt: string | null;
+}
+
+/** The name the site greets a customer by: the one they chose, else their first name, else their email's name. */
+export function customerName(
+  customer: Pick<Customer, 'displayName' | 'firstName' | 'email'>,
+): string {
+  return customer.displayName || customer.firstName || (customer.email.split('@')[0] ?? '');
+}
+
+/**
+ * A customer's current addresses, as WooCommerce keeps them in its customer record: whichever
+ * is newer, what they saved in my-account or what their latest order used (the checkout saves
+ * what was ordered with), address by address.
+ */
+export function currentAddresses(
+  saved: SavedAddresses,
+  last: LastAddresses | undefined,
+): { billing: AddressValues | null; shipping: AddressValues | null } {
+  const savedIsNewer =
+    !last || (saved.updatedAt !== null && (last.placedAt ?? '') <= saved.updatedAt);
+  const pick = (kind: 'billing' | 'shipping') =>
+    (savedIsNewer ? saved[kind] : null) ?? last?.[kind] ?? saved[kind];
+  return { billing: pick('billing'), shipping: pick('shipping') };
 }
 
 /** The shop options of seed 001 §6 that decide who may check out, and how. */
@@ -84,7 +121,7 @@ export function newPasswordProblem(password: string): string | null {
  */
 export function checkoutPrefill(
   customer: Pick<Customer, 'email' | 'firstName' | 'lastName'>,
-  last: LastAddresses | undefined,
+  last: Pick<LastAddresses, 'billing' | 'shipping'> | undefined,
 ): Record<string, string> {
   const values: Record<string, string> = {};
   const copy = (
@@ -108,21 +145,23 @@ export function checkoutPrefill(
   return values;
 }
 
+/** Where a form may send the browser after logging in or out: a path on this site. */
+import { safeRedirect } from '../platform/http/redirect.ts';
+export { safeRedirect };
+
 /**
- * Where a form may send the browser after logging in or out: a path on this site, never
- * another site (`//evil.example`, `/\evil.example`) or a scheme.
+ * Where an auth form asked to go next, if it may: nothing asked (the fallback), or a path on this
+ * site. Null for anywhere else: the form is refused rather than sent off-site.
  */
-export function safeRedirect(target: unknown, fallback: string): string {
-  if (typeof target !== 'string' || target === '') return fallback;
-  let url: URL;
-  try {
-    url = new URL(target, 'http://shop.invalid');
-  } catch {
-    return fallback;
-  }
-  if (url.origin !== 'http://shop.invalid' || /[\\\s]/.test(target) || target.startsWith('//'))
-    return fallback;
-  return `${url.pathname}${url.search}${url.hash}`;
+export function redirectTarget(target: string, fallback: string): string | null {
+  if (target === '') return fallback;
+  const path = safeRedirect(target, '');
+  return path === '' ? null : path;
+}
+
+/** WooCommerce's `needs_payment`: an order still waiting for its money, which its customer may pay. */
+export function needsPayment(status: string): boolean {
+  return status === 'pending' || status === 'failed';
 }
 
 /** WooCommerce's log-out link: the endpoint, its nonce and where to go afterwards. */

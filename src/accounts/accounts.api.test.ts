@@ -167,16 +167,23 @@ describe.each(databaseKinds)('logging in and out on %s', (kind) => {
 
   it('logs in a visitor without a session, with the fields sent beside the action', async () => {
     const client = new ShopperClient(t.url, { 'sec-fetch-site': 'same-origin' });
-    const answer = await client.postForm<AuthAnswer>('/admin-ajax', {
+    const fields = {
       action: 'login',
       ...DEMO,
-      redirect: 'https://elsewhere.example/',
       // What any page shows a visitor without a session.
       security: createNonce(t.shop.secret, LOGIN_NONCE, ''),
+    };
+    // Never another site: the log-in is refused rather than sent there.
+    const offSite = await client.postForm<AuthAnswer>('/admin-ajax', {
+      ...fields,
+      redirect: 'https://elsewhere.example/',
     });
+    expect(offSite.status).toBe(400);
+    expect(offSite.body.redirect).toBe('');
+    expect(client.cookie(SESSION_COOKIE)).toBeUndefined();
+    const answer = await client.postForm<AuthAnswer>('/admin-ajax', fields);
     expect(answer.status).toBe(200);
-    // Never another site.
-    expect(answer.body.redirect).toBe('/');
+    expect(answer.body.redirect).toBe('/my-account/');
     expect(await sessionRow(sessionIdOf(client))).toMatchObject({
       customer_id: expect.any(Number),
     });

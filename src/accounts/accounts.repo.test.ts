@@ -68,6 +68,7 @@ describe.each(databaseKinds)('accounts repository on %s', (kind) => {
     expect(await repo.lastAddresses(grace.id)).toEqual({
       billing: { email: 'grace@example.com', city: 'New York' },
       shipping: { city: 'New York' },
+      placedAt: expect.any(String),
     });
   });
 

@@ -1,12 +1,20 @@
 import type { Db } from '../platform/db/database.ts';
 import { nowIso } from '../platform/db/database.ts';
-import { normalizeEmail, type Customer, type LastAddresses } from './account.ts';
+import type { OrderStatus } from '../checkout/order.ts';
+import {
+  normalizeEmail,
+  type AddressValues,
+  type Customer,
+  type LastAddresses,
+  type SavedAddresses,
+} from './account.ts';
 
 type CustomerRow = {
   id: number;
   email: string;
   first_name: string;
   last_name: string;
+  display_name: string;
   password_hash: string;
 };
 
@@ -16,6 +24,7 @@ function toCustomer(row: CustomerRow): Customer {
     email: row.email,
     firstName: row.first_name,
     lastName: row.last_name,
+    displayName: row.display_name,
     passwordHash: row.password_hash,
   };
 }
@@ -27,9 +36,33 @@ export interface NewCustomer {
   lastName: string;
 }
 
+/** One line of my-account's order list. */
+export interface OrderSummary {
+  id: number;
+  key: string;
+  status: OrderStatus;
+  total: number;
+  currency: string;
+  createdAt: string;
+  itemCount: number;
+}
+
+/** Whether a database refused a write for a unique constraint (SQLite and PostgreSQL). */
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+}
+
 /** The `customers` table, and what the shop knows of a customer from their orders. */
 export function accountsRepo(db: Db) {
-  const columns = ['id', 'email', 'first_name', 'last_name', 'password_hash'] as const;
+  const columns = [
+    'id',
+    'email',
+    'first_name',
+    'last_name',
+    'display_name',
+    'password_hash',
+  ] as const;
   return {
     async findByEmail(email: string): Promise<Customer | undefined> {
       const row = await db
@@ -66,6 +99,77 @@ export function accountsRepo(db: Db) {
       return row && toCustomer(row);
     },
 
+    async updateNames(
+      id: number,
+      names: Pick<Customer, 'firstName' | 'lastName' | 'displayName'>,
+    ): Promise<void> {
+      await db
+        .updateTable('customers')
+        .set({
+          first_name: names.firstName,
+          last_name: names.lastName,
+          display_name: names.displayName,
+        })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async setPasswordHash(id: number, passwordHash: string): Promise<void> {
+      await db
+        .updateTable('customers')
+        .set({ password_hash: passwordHash })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /** Moves the account to a new address; false when another account has it. */
+    async setEmail(id: number, email: string): Promise<boolean> {
+      try {
+        const result = await db
+          .updateTable('customers')
+          .set({ email: normalizeEmail(email) })
+          .where('id', '=', id)
+          .executeTakeFirst();
+        return Number(result.numUpdatedRows) === 1;
+      } catch (error) {
+        if (isUniqueViolation(error)) return false;
+        throw error;
+      }
+    },
+
+    async savedAddresses(id: number): Promise<SavedAddresses> {
+      const row = await db
+        .selectFrom('customers')
+        .select(['billing_json', 'shipping_json', 'addresses_updated_at'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+      const parse = (json: string | null | undefined) =>
+        json ? (JSON.parse(json) as AddressValues) : null;
+      return {
+        billing: parse(row?.billing_json),
+        shipping: parse(row?.shipping_json),
+        updatedAt: row?.addresses_updated_at ?? null,
+      };
+    },
+
+    /** Keeps one of the customer's addresses (the other stays as it is). */
+    async saveAddress(
+      id: number,
+      kind: 'billing' | 'shipping',
+      address: AddressValues,
+      now: Date,
+    ): Promise<void> {
+      const json = JSON.stringify(address);
+      await db
+        .updateTable('customers')
+        .set({
+          ...(kind === 'billing' ? { billing_json: json } : { shipping_json: json }),
+          addresses_updated_at: now.toISOString(),
+        })
+        .where('id', '=', id)
+        .execute();
+    },
+
     /**
      * The addresses of the customer's latest order. Only orders placed while logged in as this
      * customer count: a guest order that merely gave the same email is someone's, not theirs.
@@ -73,16 +177,65 @@ export function accountsRepo(db: Db) {
     async lastAddresses(customerId: number): Promise<LastAddresses | undefined> {
       const row = await db
         .selectFrom('orders')
-        .select(['billing_json', 'shipping_json'])
+        .select(['billing_json', 'shipping_json', 'created_at'])
         .where('customer_id', '=', customerId)
         .orderBy('id', 'desc')
         .limit(1)
         .executeTakeFirst();
       if (!row) return undefined;
-      const shipping = JSON.parse(row.shipping_json) as { address?: Record<string, string> | null };
+      const shipping = JSON.parse(row.shipping_json) as { address?: AddressValues | null };
       return {
-        billing: JSON.parse(row.billing_json) as Record<string, string>,
+        billing: JSON.parse(row.billing_json) as AddressValues,
         shipping: shipping.address ?? null,
+        placedAt: row.created_at,
+      };
+    },
+
+    /** A page of the customer's own orders, newest first, and how many they have in all. */
+    async orders(
+      customerId: number,
+      page: { limit: number; offset: number },
+    ): Promise<{ orders: OrderSummary[]; total: number }> {
+      const [rows, count] = await Promise.all([
+        db
+          .selectFrom('orders')
+          .select((eb) => [
+            'orders.id',
+            'orders.order_key',
+            'orders.status',
+            'orders.total',
+            'orders.currency',
+            'orders.created_at',
+            eb
+              .selectFrom('order_items')
+              .select((inner) =>
+                inner.fn.coalesce(inner.fn.sum<number>('quantity'), inner.lit(0)).as('n'),
+              )
+              .whereRef('order_items.order_id', '=', 'orders.id')
+              .as('item_count'),
+          ])
+          .where('customer_id', '=', customerId)
+          .orderBy('orders.id', 'desc')
+          .limit(page.limit)
+          .offset(page.offset)
+          .execute(),
+        db
+          .selectFrom('orders')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('customer_id', '=', customerId)
+          .executeTakeFirstOrThrow(),
+      ]);
+      return {
+        orders: rows.map((row) => ({
+          id: row.id,
+          key: row.order_key,
+          status: row.status as OrderStatus,
+          total: row.total,
+          currency: row.currency,
+          createdAt: row.created_at,
+          itemCount: Number(row.item_count ?? 0),
+        })),
+        total: Number(count.n),
       };
     },
 

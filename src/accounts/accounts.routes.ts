@@ -1,78 +1,116 @@
-import { z } from 'zod';
-import { ajaxCall, requestNonce, type AjaxCalls } from '../platform/http/ajax.ts';
-import { readSession } from '../platform/http/request-session.ts';
+import type { FastifyReply } from 'fastify';
+import type { z } from 'zod';
+import { ajaxCall, type AjaxCalls } from '../platform/http/ajax.ts';
+import type { RequestContext, RequestContexts } from '../platform/http/request-context.ts';
 import { parseInput } from '../platform/http/validation.ts';
-import { ShopError } from '../platform/errors/shop-error.ts';
-import { messages } from '../platform/messages/index.ts';
-import { verifyNonce } from '../platform/nonce/nonce.ts';
-import type { Shop } from '../shop.ts';
-import { safeRedirect } from './account.ts';
-import { LOGIN_NONCE, LOGIN_NONCE_FIELD } from './nonces.ts';
-import { setSessionCookie } from './session-cookie.ts';
+import { format, messages } from '../platform/messages/index.ts';
+import { redirectTarget } from './account.ts';
+import type { AccountsService } from './accounts.service.ts';
+import {
+  authRefusal,
+  authSuccess,
+  invalidNonce,
+  offSiteRedirect,
+  retryAfterSeconds,
+  type AuthAnswer,
+} from './auth-answers.ts';
+import { AUTH_FORM_NONCES, type AuthAction } from './nonces.ts';
+import {
+  logIn,
+  requestPasswordReset,
+  requestRegistration,
+  type AccountRefusal,
+} from './operations.ts';
+import {
+  authCallBody,
+  authFormFields,
+  loginForm,
+  lostPasswordForm,
+  registerForm,
+} from './schemas.ts';
 
-/** The login form's fields (WooCommerce's names), after the serialized form is unpacked. */
-export const loginFormSchema = z.object({
-  username: z.string().max(320).default(''),
-  password: z.string().max(1024).default(''),
-  redirect: z.string().max(2000).default(''),
-});
+export interface AccountDoorDeps {
+  accounts: AccountsService;
+  contexts: RequestContexts;
+}
+
+/** What a door knows of its request once its form is unpacked and its nonce checked. */
+interface AuthRequest<S extends z.ZodType> {
+  form: z.infer<S>;
+  context: RequestContext;
+  reply: FastifyReply;
+}
 
 /**
- * Seed 000 §7: an auth form posts its `action` and a field holding the serialized form (`data`).
- * Fields sent on their own, beside `action`, are read too.
+ * One auth action of `POST /admin-ajax` (seed 000 §7): cross-site posts refused, the serialized
+ * form unpacked, its nonce checked (the form's own field, or any name the seeds use), then the
+ * form parsed by its schema and handed to `run`.
  */
-export function authFormFields(body: Record<string, string>): Record<string, string> {
-  const { data, ...fields } = body;
-  return data === undefined
-    ? fields
-    : { ...fields, ...Object.fromEntries(new URLSearchParams(data)) };
+function authCall<S extends z.ZodType>(
+  deps: AccountDoorDeps,
+  action: AuthAction,
+  schema: S,
+  run: (call: AuthRequest<S>) => Promise<AuthAnswer>,
+) {
+  const nonce = AUTH_FORM_NONCES[action];
+  return ajaxCall({
+    // A visitor's nonce is the same for every visitor, so cross-site posts are refused first.
+    guard: { kind: 'same-origin' },
+    schema: authCallBody,
+    async handle(body, request, reply) {
+      const fields = authFormFields(body);
+      const context = deps.contexts(request, reply);
+      const given = fields[nonce.field] ?? fields.security ?? fields._wpnonce;
+      if (!(await context.verifyVisitorNonce(nonce.action, given))) throw invalidNonce();
+      return run({ form: parseInput(schema, fields), context, reply });
+    },
+  });
 }
 
-/** A refusal in the seed's auth answer shape (status, errors, message, redirect) with its code. */
-function refusal(
-  code: string,
-  message: string,
-  httpStatus: number,
-  errors: Record<string, string> = {},
-): ShopError {
-  return new ShopError(code, message, httpStatus, { status: 'error', errors, redirect: '' });
+function refuse(reply: FastifyReply, refusal: AccountRefusal): never {
+  const retryAfter = retryAfterSeconds(refusal);
+  if (retryAfter !== null) reply.header('retry-after', retryAfter);
+  throw authRefusal(refusal);
 }
 
-/** `POST /admin-ajax` auth actions (CONTRACT §2). */
-export function accountAjaxCalls(shop: Shop): AjaxCalls {
+/** `POST /admin-ajax` auth actions (CONTRACT §2): `login`, `register`, `lost_password`. */
+export function accountAjaxCalls(deps: AccountDoorDeps): AjaxCalls {
+  const operations = deps.accounts.operations;
   return new Map([
     [
       'login',
-      ajaxCall({
-        // Cross-site posts are refused first: a visitor without a session has a nonce anyone
-        // can read, so the nonce alone would not stop another site logging them in.
-        guard: { kind: 'same-origin' },
-        schema: z.record(z.string().max(100), z.string().max(20_000)),
-        async handle(body, request, reply) {
-          const fields = authFormFields(body);
-          const session = await readSession(request, shop.sessionDeps);
-          const nonce = fields[LOGIN_NONCE_FIELD] ?? requestNonce(request);
-          if (!verifyNonce(shop.secret, nonce, LOGIN_NONCE, session?.id ?? ''))
-            throw refusal('invalid_nonce', messages.invalidNonce, 403);
-          const form = parseInput(loginFormSchema, fields);
-          const outcome = await shop.accounts.logInSession(session?.id, {
-            username: form.username,
-            password: form.password,
-            ip: request.ip,
-          });
-          if (!outcome.ok) {
-            if (outcome.retryAfterMs !== undefined)
-              reply.header('retry-after', Math.ceil(outcome.retryAfterMs / 1000));
-            throw refusal(outcome.code, outcome.message, outcome.status, outcome.errors);
-          }
-          setSessionCookie(request, reply, shop.secret, outcome.session);
-          return {
-            status: 'success',
-            errors: {},
-            message: '',
-            redirect: safeRedirect(form.redirect, '/'),
-          };
-        },
+      authCall(deps, 'login', loginForm, async ({ form, context, reply }) => {
+        const redirect = redirectTarget(form.redirect, '/my-account/');
+        if (redirect === null) throw offSiteRedirect();
+        const session = await context.readSession();
+        const outcome = await logIn(operations, {
+          ...form,
+          sessionId: session?.id,
+          ip: context.clientIp,
+        });
+        if (!outcome.ok) refuse(reply, outcome);
+        context.handOver(outcome.session);
+        return authSuccess('', redirect);
+      }),
+    ],
+    [
+      'register',
+      authCall(deps, 'register', registerForm, async ({ form, context, reply }) => {
+        if (redirectTarget(form.redirect, '/') === null) throw offSiteRedirect();
+        const outcome = await requestRegistration(operations, { ...form, ip: context.clientIp });
+        if (!outcome.ok) refuse(reply, outcome);
+        return authSuccess(format(messages.registerEmailSent, { email: outcome.email }));
+      }),
+    ],
+    [
+      'lost_password',
+      authCall(deps, 'lost_password', lostPasswordForm, async ({ form, context, reply }) => {
+        const outcome = await requestPasswordReset(operations, {
+          login: form.user_login,
+          ip: context.clientIp,
+        });
+        if (!outcome.ok) refuse(reply, outcome);
+        return authSuccess(messages.lostPasswordSent);
       }),
     ],
   ]);

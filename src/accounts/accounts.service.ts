@@ -2,18 +2,22 @@ import type { Db } from '../platform/db/database.ts';
 import { messages } from '../platform/messages/index.ts';
 import type { Session, SessionRepo } from '../platform/session/session.ts';
 import type { SettingsStore } from '../platform/settings/settings.ts';
+import { MY_ACCOUNT_ORDERS_PER_PAGE } from '../platform/constants/index.ts';
 import {
   checkoutAccountRules,
   checkoutPrefill,
+  currentAddresses,
+  customerName,
   newPasswordProblem,
   normalizeEmail,
   type CheckoutAccountRules,
   type Customer,
 } from './account.ts';
-import { queueAccountCreatedMail } from './account-mails.tsx';
+import { accountLimits } from './account-limits.ts';
+import type { AccountLinks, AccountMails } from './mails.ts';
 import { accountsRepo } from './accounts.repo.ts';
-import { authenticate, type LoginInput, type LoginResult } from './login.ts';
 import { loginThrottle, type LoginThrottle } from './login-throttle.ts';
+import { logIn, startCustomerSession, type AccountDeps, type LogInInput } from './operations.ts';
 import { hashPassword } from './password.ts';
 
 export interface Registration {
@@ -21,51 +25,79 @@ export interface Registration {
   password: string;
   firstName: string;
   lastName: string;
-  /** The absolute address of `/my-account/`, for the welcome mail. */
-  accountUrl: string;
+}
+
+export interface AccountsServiceDeps {
+  db: Db;
+  sessions: SessionRepo;
+  settings: SettingsStore;
+  mails: AccountMails;
+  links: AccountLinks;
+  throttle?: LoginThrottle;
+  now?: () => Date;
 }
 
 /**
- * Customers and their sessions: logging in and out, opening an account, and what the checkout
- * offers and prefills for them. Wired once per shop; the log-in counters are in the database.
+ * Customers and their sessions: what the account operations need (`operations`), and what the
+ * checkout and my-account pages read and do with them. Wired once per shop; every counter and
+ * link is in the database.
  */
-export function accountsService(
-  db: Db,
-  sessions: SessionRepo,
-  settings: SettingsStore,
-  throttle: LoginThrottle = loginThrottle(db),
-) {
+export function accountsService({
+  db,
+  sessions,
+  settings,
+  mails,
+  links,
+  throttle = loginThrottle(db),
+  now = () => new Date(),
+}: AccountsServiceDeps) {
   const customers = accountsRepo(db);
+  const operations: AccountDeps = {
+    db,
+    mails,
+    links,
+    throttle,
+    limits: accountLimits(db),
+    now,
+  };
+  /** The customer's addresses now: what they saved in my-account, or their latest order's if newer. */
+  async function addresses(customerId: number) {
+    const [saved, last] = await Promise.all([
+      customers.savedAddresses(customerId),
+      customers.lastAddresses(customerId),
+    ]);
+    return currentAddresses(saved, last);
+  }
+
   return {
     customers,
+    operations,
+    addresses,
 
     async checkoutRules(customerId: number | null): Promise<CheckoutAccountRules> {
       return checkoutAccountRules(await settings.read(), customerId !== null);
     },
 
-    logIn(input: LoginInput): Promise<LoginResult> {
-      return authenticate({ findByEmail: customers.findByEmail, throttle }, input);
+    /** The customer a session is logged in as, if it is (and the account still exists). */
+    async customerOf(
+      session: Pick<Session, 'customerId'> | undefined,
+    ): Promise<Customer | undefined> {
+      return session?.customerId ? customers.findById(session.customerId) : undefined;
     },
 
     /**
      * Logs a visitor in with email and password: on success the session they go on with (a new
-     * id carrying their cart); otherwise the refusal, with nothing changed.
+     * id carrying their cart merged into their saved one); otherwise the refusal, nothing changed.
      */
-    async logInSession(
-      currentSessionId: string | undefined,
-      input: LoginInput,
-    ): Promise<
-      { ok: true; session: Session; customer: Customer } | Extract<LoginResult, { ok: false }>
-    > {
-      const result = await authenticate({ findByEmail: customers.findByEmail, throttle }, input);
-      if (!result.ok) return result;
-      const session = await sessions.rotate(currentSessionId, result.customer.id);
-      return { ok: true, session, customer: result.customer };
+    logInSession(currentSessionId: string | undefined, input: Omit<LogInInput, 'sessionId'>) {
+      return logIn(operations, { ...input, sessionId: currentSessionId });
     },
 
     /** The customer's session from now on: a new id carrying the old session's cart. */
     startSession(oldSessionId: string | undefined, customerId: number): Promise<Session> {
-      return sessions.rotate(oldSessionId, customerId);
+      return db
+        .transaction()
+        .execute((tx) => startCustomerSession(tx, oldSessionId, customerId, now()));
     },
 
     endSession(sessionId: string): Promise<void> {
@@ -73,8 +105,8 @@ export function accountsService(
     },
 
     /**
-     * Opens an account: a password that will do and an email without an account yet. Its
-     * welcome mail is queued in the same transaction.
+     * Opens an account at once (the checkout's `Create an account?`), its welcome mail queued in
+     * the same transaction.
      */
     async register(input: Registration): Promise<{ customer: Customer } | { error: string }> {
       const problem = newPasswordProblem(input.password);
@@ -83,29 +115,39 @@ export function accountsService(
       if (email === '') return { error: messages.accountEmailRequired };
       if (await customers.findByEmail(email)) return { error: messages.accountExists };
       const passwordHash = await hashPassword(input.password);
-      // The account and its welcome mail, together or not at all.
-      const customer = await db.transaction().execute(async (trx) => {
-        const created = await accountsRepo(trx).create({
+      const customer = await db.transaction().execute(async (tx) => {
+        const created = await accountsRepo(tx).create({
           email,
           passwordHash,
           firstName: input.firstName,
           lastName: input.lastName,
         });
-        if (created) {
-          await queueAccountCreatedMail(trx, {
+        if (created)
+          await mails.accountCreated(tx, {
             customerId: created.id,
             to: created.email,
-            name: created.firstName,
-            accountUrl: input.accountUrl,
+            name: customerName(created),
+            accountUrl: links.myAccount(),
           });
-        }
         return created;
       });
       return customer ? { customer } : { error: messages.accountExists };
     },
 
+    /** The checkout form's starting values for a logged-in customer. */
     async prefill(customer: Customer): Promise<Record<string, string>> {
-      return checkoutPrefill(customer, await customers.lastAddresses(customer.id));
+      const { billing, shipping } = await addresses(customer.id);
+      return checkoutPrefill(customer, { billing: billing ?? {}, shipping });
+    },
+
+    /** A page (from 1) of the customer's orders, and how many pages there are. */
+    async ordersPage(customerId: number, page: number) {
+      const perPage = MY_ACCOUNT_ORDERS_PER_PAGE;
+      const { orders, total } = await customers.orders(customerId, {
+        limit: perPage,
+        offset: (page - 1) * perPage,
+      });
+      return { orders, pages: Math.max(1, Math.ceil(total / perPage)) };
     },
 
     /** Errors to show on the next page (the checkout reloads after logging a new customer in). */

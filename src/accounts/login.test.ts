@@ -25,6 +25,7 @@ async function deps(): Promise<LoginDeps & { lookups: string[] }> {
     email: 'customer@example.com',
     firstName: 'Casey',
     lastName: 'Customer',
+    displayName: '',
     passwordHash: await hashPassword('correct horse battery staple'),
   };
   const lookups: string[] = [];

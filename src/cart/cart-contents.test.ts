@@ -6,6 +6,7 @@ import {
   cartHash,
   emptyCart,
   itemsCount,
+  mergeCarts,
   priceCart,
   removeItem,
   setItemQuantity,
@@ -110,5 +111,31 @@ describe('pricing the cart', () => {
 
   it('drops lines whose product is gone', () => {
     expect(priceCart(cart, new Map([[hoodie.id, hoodie]])).lines).toHaveLength(1);
+  });
+});
+
+describe('a guest cart brought into a saved cart at log-in', () => {
+  const item = (productId: number, quantity: number) => ({
+    key: `k${productId}`,
+    productId,
+    quantity,
+    variation: {},
+  });
+
+  it('keeps every line of both; the guest’s wins where both hold the same product', () => {
+    const saved = { items: [item(1, 1), item(2, 5)], coupons: ['SAVE10'] };
+    const guest = { items: [item(2, 1), item(3, 2)], coupons: ['SAVE10', 'FLAT5'] };
+    expect(mergeCarts(saved, guest)).toEqual({
+      items: [item(1, 1), item(2, 1), item(3, 2)],
+      coupons: ['SAVE10', 'FLAT5'],
+    });
+  });
+
+  it('keeps the guest’s destination, else the saved one', () => {
+    const destination = { country: 'GB', state: '', postcode: '', city: '' };
+    expect(mergeCarts({ ...emptyCart, customer: { destination } }, emptyCart).customer).toEqual({
+      destination,
+    });
+    expect(mergeCarts(emptyCart, emptyCart)).toEqual(emptyCart);
   });
 });

@@ -137,6 +137,21 @@ export function removeItem(cart: Cart, key: string): Cart {
   return { ...cart, items: cart.items.filter((line) => line.key !== key) };
 }
 
+/**
+ * A guest's cart brought into the customer's saved cart when they log in: every line of both,
+ * the guest's line winning where both hold the same product and options (it is what they chose
+ * last, as WooCommerce keeps it); coupons of both; the guest's destination, else the saved one.
+ */
+export function mergeCarts(saved: Cart, guest: Cart): Cart {
+  const guestKeys = new Set(guest.items.map((item) => item.key));
+  const customer = guest.customer ?? saved.customer;
+  return {
+    items: [...saved.items.filter((item) => !guestKeys.has(item.key)), ...guest.items],
+    coupons: [...new Set([...saved.coupons, ...guest.coupons])],
+    ...(customer && { customer }),
+  };
+}
+
 export interface PricedLine {
   item: CartItem;
   product: Product;

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db, DbKind } from '../platform/db/database.ts';
 import { nowIso } from '../platform/db/database.ts';
 import { preparedQuery } from '../platform/db/prepared.ts';
@@ -32,29 +33,75 @@ const saveCart = preparedQuery<
     ),
 );
 
+/**
+ * A logged-in session's cart is the customer's saved cart too: written with it, in the same
+ * transaction, so it follows them to another browser. For a guest's session it writes nothing.
+ */
+const saveCustomersCart = preparedQuery<
+  never,
+  [items: string, coupons: string, customer: string, updatedAt: string, sessionId: string]
+>((db) =>
+  db
+    .insertInto('saved_carts')
+    .columns(['customer_id', 'items_json', 'coupons_json', 'customer_json', 'updated_at'])
+    .expression((eb) =>
+      eb
+        .selectFrom('sessions')
+        .select([
+          sql<number>`customer_id`.as('customer_id'),
+          sql<string>`cast(${''} as text)`.as('items_json'),
+          sql<string>`cast(${''} as text)`.as('coupons_json'),
+          sql<string>`cast(${''} as text)`.as('customer_json'),
+          sql<string>`cast(${''} as text)`.as('updated_at'),
+        ])
+        .where('id', '=', '')
+        .where('customer_id', 'is not', null),
+    )
+    .onConflict((oc) =>
+      oc.column('customer_id').doUpdateSet((eb) => ({
+        items_json: eb.ref('excluded.items_json'),
+        coupons_json: eb.ref('excluded.coupons_json'),
+        customer_json: eb.ref('excluded.customer_json'),
+        updated_at: eb.ref('excluded.updated_at'),
+      })),
+    ),
+);
+
+function parseCart(row: { items_json: string; coupons_json: string; customer_json: string }): Cart {
+  const cart = {
+    items: JSON.parse(row.items_json),
+    coupons: JSON.parse(row.coupons_json),
+  } as Cart;
+  const customer = JSON.parse(row.customer_json) as Cart['customer'];
+  // Left out when empty, so a cart nobody has addressed serialises (and hashes) as before.
+  return customer && Object.keys(customer).length > 0 ? { ...cart, customer } : cart;
+}
+
 export function cartRepo(db: Db) {
   return {
     async load(sessionId: string): Promise<Cart> {
       const [row] = await loadCart(db, sessionId);
-      if (!row) return emptyCart;
-      const cart = {
-        items: JSON.parse(row.items_json),
-        coupons: JSON.parse(row.coupons_json),
-      } as Cart;
-      const customer = JSON.parse(row.customer_json) as Cart['customer'];
-      // Left out when empty, so a cart nobody has addressed serialises (and hashes) as before.
-      return customer && Object.keys(customer).length > 0 ? { ...cart, customer } : cart;
+      return row ? parseCart(row) : emptyCart;
     },
 
+    /** Saves the session's cart, and the customer's saved cart when the session is logged in. */
     async save(sessionId: string, cart: Cart): Promise<void> {
-      await saveCart(
-        db,
-        sessionId,
-        JSON.stringify(cart.items),
-        JSON.stringify(cart.coupons),
-        JSON.stringify(cart.customer ?? {}),
-        nowIso(),
-      );
+      const items = JSON.stringify(cart.items);
+      const coupons = JSON.stringify(cart.coupons);
+      const customer = JSON.stringify(cart.customer ?? {});
+      const now = nowIso();
+      await saveCart(db, sessionId, items, coupons, customer, now);
+      await saveCustomersCart(db, items, coupons, customer, now, sessionId);
+    },
+
+    /** A customer's saved cart (empty when they have none). */
+    async saved(customerId: number): Promise<Cart> {
+      const row = await db
+        .selectFrom('saved_carts')
+        .select(['items_json', 'coupons_json', 'customer_json'])
+        .where('customer_id', '=', customerId)
+        .executeTakeFirst();
+      return row ? parseCart(row) : emptyCart;
     },
 
     /**
@@ -116,8 +163,20 @@ export function cartRepo(db: Db) {
         .execute();
     },
 
+    /** Empties the session's cart, and the customer's saved cart when the session is logged in. */
     async clear(sessionId: string): Promise<void> {
       await db.deleteFrom('carts').where('session_id', '=', sessionId).execute();
+      await db
+        .deleteFrom('saved_carts')
+        .where('customer_id', 'in', (eb) =>
+          eb
+            .selectFrom('sessions')
+            .select('customer_id')
+            .where('id', '=', sessionId)
+            .where('customer_id', 'is not', null)
+            .$narrowType<{ customer_id: number }>(),
+        )
+        .execute();
     },
 
     async coupons(codes: readonly string[]): Promise<Coupon[]> {

@@ -178,7 +178,7 @@ export function isValidPhone(phone: string): boolean {
   return phone.replace(/\s/g, '').replace(/[\d#_\-+/().]/g, '') === '';
 }
 
-function isValidEmail(email: string): boolean {
+export function isValidEmail(email: string): boolean {
   return EMAIL.test(email);
 }
 

@@ -119,7 +119,6 @@ export async function placeOrder(
         password: input.accountPassword,
         firstName: input.billing.first_name,
         lastName: input.billing.last_name,
-        accountUrl: new URL('/my-account/', visitor.origin).href,
       });
       if ('error' in opened) return failure([opened.error]);
       // Logged in from here on, under a new session id that carries the cart (and this claim).

@@ -74,8 +74,8 @@ function order(overrides: Partial<Order> = {}): Order {
 }
 
 describe('the order mails', () => {
-  it('tells the customer and the shop of a processing order, each once per key', () => {
-    const mails = orderStatusMails(order(), settings);
+  it('tells the customer and the shop of a processing order, each once per key', async () => {
+    const mails = await orderStatusMails(order(), settings);
     expect(mails.map((m) => [m.key, m.to, m.subject])).toEqual([
       [
         'order:1042:customer-processing',
@@ -87,8 +87,8 @@ describe('the order mails', () => {
     expect(mails[1]!.replyTo).toBe('ada@example.com');
   });
 
-  it('shows the customer the items, totals, payment method, note and both addresses, in HTML and text', () => {
-    const [customer] = orderStatusMails(order(), settings);
+  it('shows the customer the items, totals, payment method, note and both addresses, in HTML and text', async () => {
+    const [customer] = await orderStatusMails(order(), settings);
     const { html, text } = customer!;
     expect(html).toMatch(/^<!DOCTYPE html><html lang="en">/);
     for (const body of [html, text].map(flat)) {
@@ -113,14 +113,14 @@ describe('the order mails', () => {
     expect(text).not.toContain('<');
   });
 
-  it('gives an on-hold voucher order its voucher: number, due date and link', () => {
+  it('gives an on-hold voucher order its voucher: number, due date and link', async () => {
     const voucher = {
       type: 'boleto',
       number: '23790.12345 60000.000003 00000.000000 1 84340000012864',
       expiresAt: '2026-11-28T23:59:59.000Z',
       url: 'https://vouchers.example/boleto/1042',
     };
-    const [customer, shop] = orderStatusMails(
+    const [customer, shop] = await orderStatusMails(
       order({
         status: 'on-hold',
         paymentMethod: 'stripe_boleto',
@@ -141,8 +141,11 @@ describe('the order mails', () => {
     }
   });
 
-  it('tells the shop, and only the shop, of a failed order', () => {
-    const mails = orderStatusMails(order({ status: 'failed', paymentMethod: 'stripe' }), settings);
+  it('tells the shop, and only the shop, of a failed order', async () => {
+    const mails = await orderStatusMails(
+      order({ status: 'failed', paymentMethod: 'stripe' }),
+      settings,
+    );
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({
       key: 'order:1042:failed',
@@ -152,16 +155,18 @@ describe('the order mails', () => {
     expect(flat(mails[0]!.text)).toContain('Payment for order #1042 from Ada Lovelace has failed.');
   });
 
-  it('sends nothing for a pending or cancelled order, and no customer mail without an address', () => {
-    expect(orderStatusMails(order({ status: 'pending' }), settings)).toEqual([]);
-    expect(orderStatusMails(order({ status: 'cancelled' }), settings)).toEqual([]);
+  it('sends nothing for a pending or cancelled order, and no customer mail without an address', async () => {
+    expect(await orderStatusMails(order({ status: 'pending' }), settings)).toEqual([]);
+    expect(await orderStatusMails(order({ status: 'cancelled' }), settings)).toEqual([]);
     const noEmail = order();
     noEmail.billing = { ...noEmail.billing, email: '' };
-    expect(orderStatusMails(noEmail, settings).map((m) => m.key)).toEqual(['order:1042:new']);
+    expect((await orderStatusMails(noEmail, settings)).map((m) => m.key)).toEqual([
+      'order:1042:new',
+    ]);
   });
 
-  it('escapes what the shopper typed in the HTML', () => {
-    const [customer] = orderStatusMails(
+  it('escapes what the shopper typed in the HTML', async () => {
+    const [customer] = await orderStatusMails(
       order({ customerNote: '<img src=x onerror=alert(1)>' }),
       settings,
     );

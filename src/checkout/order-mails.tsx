@@ -206,7 +206,7 @@ export function FailedOrderMail({ order }: { order: Order }) {
  * the customer's (one per status, so a voucher paid later brings the processing one too) and
  * the shop's new-order mail (once, whichever comes first); failed: the shop's failed-order mail.
  */
-export function orderStatusMails(order: Order, settings: OrderMailSettings): Mail[] {
+export async function orderStatusMails(order: Order, settings: OrderMailSettings): Promise<Mail[]> {
   const number = order.id;
   if (order.status === 'processing' || order.status === 'on-hold') {
     const customer: Mail[] =
@@ -217,7 +217,7 @@ export function orderStatusMails(order: Order, settings: OrderMailSettings): Mai
               key: `order:${number}:customer-${order.status}`,
               to: order.billing.email,
               subject: format(text.orderReceivedSubject, { shop }),
-              ...renderMail(<OrderReceivedMail order={order} />),
+              ...(await renderMail(<OrderReceivedMail order={order} />)),
             },
           ];
     return [
@@ -227,7 +227,7 @@ export function orderStatusMails(order: Order, settings: OrderMailSettings): Mai
         to: settings.shopEmail,
         ...(order.billing.email !== '' && { replyTo: order.billing.email }),
         subject: format(text.newOrderSubject, { shop, number }),
-        ...renderMail(<NewOrderMail order={order} />),
+        ...(await renderMail(<NewOrderMail order={order} />)),
       },
     ];
   }
@@ -237,7 +237,7 @@ export function orderStatusMails(order: Order, settings: OrderMailSettings): Mai
         key: `order:${number}:failed`,
         to: settings.shopEmail,
         subject: format(text.failedOrderSubject, { shop, number }),
-        ...renderMail(<FailedOrderMail order={order} />),
+        ...(await renderMail(<FailedOrderMail order={order} />)),
       },
     ];
   }
@@ -247,6 +247,6 @@ export function orderStatusMails(order: Order, settings: OrderMailSettings): Mai
 /** What the orders call in the transaction that moved an order: queues its status's mails. */
 export function orderStatusMailer(settings: OrderMailSettings) {
   return async (tx: Tx, order: Order): Promise<void> => {
-    for (const mail of orderStatusMails(order, settings)) await queueMail(tx, mail);
+    for (const mail of await orderStatusMails(order, settings)) await queueMail(tx, mail);
   };
 }

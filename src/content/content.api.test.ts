@@ -36,7 +36,6 @@ describe.each(databaseKinds)('the coming-soon banner and the content on %s', (ki
         password: 'correct horse battery staple',
         firstName: 'Test',
         lastName: 'Customer',
-        accountUrl: `${t.url}/my-account/`,
       });
       if ('error' in opened) throw new Error(opened.error);
       const session = await t.shop.accounts.startSession(undefined, opened.customer.id);

@@ -10,21 +10,21 @@ import type { StoredAnswer, StoredAnswers } from './wire.ts';
  * queued in the entry's own transaction (platform/mail `queueMail`), so an entry and its mails
  * are kept together or not at all. `{admin_email}` is the shop's address (SHOP_EMAIL).
  */
-export function entryMails(
+export async function entryMails(
   form: FormDefinition,
   entry: { id: number; answers: StoredAnswers; pageUrl: string },
   shopEmail: string,
-): Mail[] {
+): Promise<Mail[]> {
   const rows = form.fields
     .filter((f) => isInputField(f) && f.type !== 'captcha' && entry.answers[f.id] !== undefined)
     .map((f) => [f.label || f.id, answerText(entry.answers[f.id]!)] as const);
-  return form.notifications.flatMap((notification, n) => {
+  const perNotification = form.notifications.map(async (notification, n) => {
     const reply = notification.reply_to_field
       ? entry.answers[notification.reply_to_field]
       : undefined;
     const subject =
       notification.subject || format(messages.forms.entryMailSubject, { form: form.title });
-    const rendered = renderMail(
+    const rendered = await renderMail(
       <MailLayout heading={subject}>
         <p>
           {format(messages.forms.entryMailIntro, {
@@ -59,6 +59,7 @@ export function entryMails(
       ...(typeof reply === 'string' && reply !== '' && { replyTo: reply }),
     }));
   });
+  return (await Promise.all(perNotification)).flat();
 }
 
 function answerText(answer: StoredAnswer): string {

@@ -259,7 +259,11 @@ export function formsOperations(deps: FormsDeps) {
               },
               files,
             );
-            for (const mail of entryMails(form, { id: entryId, answers, pageUrl }, deps.shopEmail))
+            for (const mail of await entryMails(
+              form,
+              { id: entryId, answers, pageUrl },
+              deps.shopEmail,
+            ))
               await queueMail(tx, mail);
             return { entryId };
           });

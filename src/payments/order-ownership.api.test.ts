@@ -130,7 +130,6 @@ describe.each(databaseKinds)('payment calls act on the caller’s own orders on 
       password: 'a long enough password',
       firstName: 'Some',
       lastName: 'One',
-      accountUrl: `${t.url}/my-account/`,
     });
     if ('error' in stranger) throw new Error(stranger.error);
     const call = (shopper: Shopper) =>

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from 'react-router';
+import type { AccountMails } from '../accounts/mails.ts';
 import { loadConfig } from '../platform/config/config.ts';
 import type { DbKind } from '../platform/db/database.ts';
 import {
@@ -57,6 +58,8 @@ export interface TestShopOptions {
   /** Opens this database (see sharedTestDatabaseUrl) instead of a fresh private one. */
   databaseUrl?: string;
   mailTransport?: MailTransport;
+  /** Accounts' mails recorded instead of queued (tests of accounts read the links). */
+  accountMails?: AccountMails;
 }
 
 /**
@@ -87,6 +90,7 @@ export async function startTestShop(
   const shop = await createShop(config, createLogger(config.logLevel), {
     ...(database && { database }),
     ...(options.clock && { clock: options.clock }),
+    ...(options.accountMails && { accountMails: options.accountMails }),
     ...(options.mailTransport && { mailTransport: options.mailTransport }),
   });
   const build = options.pages ? await loadBuild() : undefined;

@@ -12,13 +12,21 @@ export function PasswordInput({
   invalid = false,
   describedBy,
   required = false,
+  autoFocus = false,
+  onValueChange,
+  field,
 }: {
   id: string;
+  /** The id the server's answers name this field by, when it differs from `id`. */
+  field?: string;
   name: string;
   autoComplete: 'current-password' | 'new-password';
   invalid?: boolean;
   describedBy?: string | undefined;
   required?: boolean;
+  autoFocus?: boolean;
+  /** Hears each change of the typed password (a strength meter). */
+  onValueChange?: (value: string) => void;
 }) {
   const [hydrated, setHydrated] = useState(false);
   const [shown, setShown] = useState(false);
@@ -34,6 +42,9 @@ export function PasswordInput({
         autoCapitalize="off"
         spellCheck={false}
         required={required}
+        autoFocus={autoFocus}
+        data-field={field ?? id}
+        onChange={onValueChange && ((event) => onValueChange(event.target.value))}
         aria-invalid={invalid || undefined}
         aria-describedby={describedBy}
       />

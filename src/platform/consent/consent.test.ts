@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   acceptAll,
+  choiceOf,
+  hasConsentChoice,
   consentCookieText,
   cookieValue,
   isGranted,
@@ -46,5 +48,22 @@ describe('consent cookie', () => {
       statistics: true,
       marketing: true,
     });
+  });
+
+  it('reads the banner’s answer: all, none, or the ticked categories', () => {
+    expect(choiceOf({ consent: 'all' })).toEqual(acceptAll);
+    expect(choiceOf({ consent: 'none' })).toEqual(rejectAll);
+    expect(choiceOf({ consent: 'choose', granted: ['statistics'] })).toEqual({
+      ...rejectAll,
+      statistics: true,
+    });
+  });
+
+  it('tells whether a Cookie header carries a choice, of any kind', () => {
+    expect(hasConsentChoice(undefined)).toBe(false);
+    expect(hasConsentChoice('session=abc')).toBe(false);
+    expect(hasConsentChoice('shop_consent=tracking')).toBe(false);
+    expect(hasConsentChoice('session=abc; shop_consent=-')).toBe(true);
+    expect(hasConsentChoice('shop_consent=statistics%2Cmarketing')).toBe(true);
   });
 });

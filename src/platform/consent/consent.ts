@@ -70,3 +70,26 @@ export function consentCookieText(choice: ConsentChoice, secure: boolean): strin
   if (secure) attributes.push('Secure');
   return `${CONSENT_COOKIE}=${encodeURIComponent(serializeConsent(choice))}; ${attributes.join('; ')}`;
 }
+
+/** Where the banner's form posts without JavaScript, and the banner's id (the footer link's `#`). */
+export const CONSENT_FORM_PATH = '/cookie-consent/';
+export const CONSENT_BANNER_ID = 'cookie-consent';
+
+/** What the banner's form says: accept all, reject all, or the ticked categories. */
+export type ConsentAnswer =
+  { consent: 'all' | 'none' } | { consent: 'choose'; granted: readonly OptionalConsentCategory[] };
+
+export function choiceOf(answer: ConsentAnswer): ConsentChoice {
+  if (answer.consent !== 'choose') return { ...(answer.consent === 'all' ? acceptAll : rejectAll) };
+  const choice = { ...rejectAll };
+  for (const category of answer.granted) choice[category] = true;
+  return choice;
+}
+
+/** Whether a `Cookie` header carries a choice (of any kind): the page cache keeps pages apart by it. */
+export function hasConsentChoice(cookieHeader: string | undefined): boolean {
+  return (
+    cookieHeader !== undefined &&
+    parseConsent(cookieValue(cookieHeader, CONSENT_COOKIE)) !== undefined
+  );
+}

@@ -96,6 +96,7 @@ export const HOLD_STOCK_SWEEP_BATCH = 50;
 export const HOLD_STOCK_DEFAULT_MINUTES = 60;
 /** A server waiting for another's start-up (migrations, seeding) on one SQLite file looks this often. */
 export const START_UP_LOCK_POLL_MS = 100;
+export * from './accounts.ts';
 
 export * from './mail.ts';
 export * from './content.ts';

@@ -24,6 +24,8 @@ export interface Database extends FormsDatabase {
   rate_limits: RateLimitsTable;
   job_leases: JobLeasesTable;
   order_notes: OrderNotesTable;
+  account_tokens: AccountTokensTable;
+  saved_carts: SavedCartsTable;
   content_blocks: ContentBlocksTable;
   faq_groups: FaqGroupsTable;
   faq_entries: FaqEntriesTable;
@@ -124,6 +126,12 @@ export interface CustomersTable {
   first_name: string;
   last_name: string;
   created_at: string;
+  /** The name the site shows; '' until the customer chooses one. */
+  display_name: Generated<string>;
+  /** The addresses kept in my-account: the checkout's keys (`first_name`, `postcode`, ...). */
+  billing_json: string | null;
+  shipping_json: string | null;
+  addresses_updated_at: string | null;
 }
 
 export interface SessionsTable {
@@ -258,6 +266,28 @@ export interface OrderNotesTable {
   order_id: number;
   note: string;
   created_at: string;
+}
+
+/** A link the shop mailed, kept as the SHA-256 of its token: usable once, until it expires. */
+export interface AccountTokensTable {
+  token_hash: string;
+  /** registration | password_reset | email_change */
+  purpose: string;
+  customer_id: number | null;
+  email: string;
+  password_hash: string | null;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** A logged-in customer's cart, kept in step with their session's cart. */
+export interface SavedCartsTable {
+  customer_id: number;
+  items_json: string;
+  coupons_json: string;
+  customer_json: Generated<string>;
+  updated_at: string;
 }
 
 /** The home page's story and its why, spread, team and news slides (migration 013). */

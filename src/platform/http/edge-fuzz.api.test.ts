@@ -40,6 +40,7 @@ const FORM = 'application/x-www-form-urlencoded';
 const PAGE_PARAMS: Record<string, string> = {
   slug: 'classic-hoodie',
   orderId: '1',
+  kind: 'billing',
   formId: 'contact',
 };
 
@@ -246,12 +247,17 @@ async function doors(t: TestShop, sessionId: string): Promise<Target[]> {
     });
   }
   const build = await loadBuild();
+  // A nested route's path is relative to its parents' (`my-account` / `edit-account`).
+  const fullPath = (id: string | undefined): string[] => {
+    const route = id ? build.routes[id] : undefined;
+    if (!route) return [];
+    return [...fullPath(route.parentId), ...(route.path ? [route.path] : [])];
+  };
   for (const route of Object.values(build.routes)) {
     if (!route?.module.action) continue;
-    const path = (route.path ?? '').replace(
-      /:(\w+)/g,
-      (_, name: string) => PAGE_PARAMS[name] ?? 'x',
-    );
+    const path = fullPath(route.id)
+      .join('/')
+      .replace(/:(\w+)\??/g, (_, name: string) => PAGE_PARAMS[name] ?? 'x');
     targets.push({ name: `page /${path}`, url: `/${path}/`, fields: {}, headers: {}, page: true });
   }
   // Counterexamples name the door, not its schema's innards.

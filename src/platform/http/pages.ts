@@ -30,6 +30,11 @@ export interface PageOptions {
   contentSecurityPolicy: PolicyOptions;
   /** Runs before rendering; may answer the request itself (e.g. `?add-to-cart=`). */
   beforeRender?(request: FastifyRequest, reply: FastifyReply): Promise<boolean>;
+  /**
+   * What, besides the address, an anonymous page's render depends on (reads raw headers only):
+   * each value is cached apart. Whether the visitor has made a cookie choice, for the banner.
+   */
+  cacheVariant?(headers: IncomingHttpHeaders): string;
 }
 
 export type PageHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
@@ -61,6 +66,10 @@ function isCacheable(
 export function createPages(options: PageOptions): Pages {
   const handler = createRequestHandler(options.build, options.mode);
   const cache = new PageCache();
+  const cacheKey = (url: string, headers: IncomingHttpHeaders) => {
+    const variant = options.cacheVariant?.(headers) ?? '';
+    return variant === '' ? url : `${url}\n${variant}`;
+  };
 
   const policy = policyWithNonce(options.contentSecurityPolicy);
 
@@ -93,7 +102,7 @@ export function createPages(options: PageOptions): Pages {
         .header('cache-control', PAGE_CACHE_CONTROL)
         .header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding')
         .header('x-page-cache', 'MISS');
-      cacheKeys.set(request, request.url);
+      cacheKeys.set(request, cacheKey(request.url, request.headers));
     } else {
       reply.header('cache-control', 'private, no-store');
     }
@@ -109,7 +118,7 @@ export function createPages(options: PageOptions): Pages {
         !isCacheable(request.method, request.url, request.headers, options.hasSession)
       )
         return false;
-      const page = cache.get(request.url);
+      const page = cache.get(cacheKey(request.url, request.headers));
       if (!page) return false;
       const encoding =
         page.body.length >= COMPRESS_FROM_BYTES
@@ -206,6 +215,10 @@ function toFetchRequest(request: FastifyRequest): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined) continue;
+    // `Origin: null` from a page of ours (a `Referrer-Policy: no-referrer` page's form, or a
+    // privacy setting) passed assertSameOrigin on its Fetch Metadata; React Router would take
+    // it for another site's and fail the action with a 500.
+    if (name === 'origin' && value === 'null') continue;
     for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
   }
   const init: RequestInit = { method: request.method, headers };

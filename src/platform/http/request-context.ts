@@ -36,6 +36,14 @@ export interface RequestContext {
   /** A nonce for an action, bound to the visitor's session (none yet: bound to no session). */
   createNonce(action: string): Promise<string>;
   verifyNonce(action: string, nonce: string | undefined): Promise<boolean>;
+  /**
+   * A nonce for a form anyone may send before they have an account (log in, register, lost
+   * password), bound to no session: a page cached for every visitor and a session begun after it
+   * still agree on it. The calls that take one refuse cross-site requests as well.
+   */
+  createVisitorNonce(action: string): string;
+  /** A visitor nonce, or one bound to the visitor's session. */
+  verifyVisitorNonce(action: string, nonce: string | undefined): Promise<boolean>;
   /** The Store API's `Cart-Token` for the visitor's session. */
   cartToken(sessionId: string): string;
   /** A notice waiting for the visitor's next page (their session is created if needed). */
@@ -74,6 +82,12 @@ export function requestContexts(deps: RequestContextDeps): RequestContexts {
       },
       async verifyNonce(action, nonce) {
         return verifyNonce(deps.secret, nonce, action, (await read())?.id ?? '');
+      },
+      createVisitorNonce: (action) => createNonce(deps.secret, action, ''),
+      async verifyVisitorNonce(action, nonce) {
+        if (verifyNonce(deps.secret, nonce, action, '')) return true;
+        const session = await read();
+        return session !== undefined && verifyNonce(deps.secret, nonce, action, session.id);
       },
       cartToken: (sessionId) => signCartToken(deps.secret, sessionId),
       async addNotice(notice) {

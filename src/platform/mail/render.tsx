@@ -1,4 +1,3 @@
-import { convert } from 'html-to-text';
 import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 
@@ -10,10 +9,12 @@ export interface RenderedMail {
 
 /**
  * Renders a mail (a React element, usually inside `MailLayout`) to HTML on the server, and its
- * plain-text twin from that HTML: tables stay tables, links show their address.
+ * plain-text twin from that HTML: tables stay tables, links show their address. (html-to-text is
+ * loaded on the first mail, not at every start.)
  */
-export function renderMail(element: ReactElement): RenderedMail {
+export async function renderMail(element: ReactElement): Promise<RenderedMail> {
   const html = `<!DOCTYPE html>${renderToStaticMarkup(element)}`;
+  const { convert } = await import('html-to-text');
   const text = convert(html, {
     wordwrap: 78,
     selectors: [

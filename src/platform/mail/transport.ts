@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
 import type { MailConfig, SmtpConfig } from '../config/mail-config.ts';
 import {
   MAIL_SMTP_CONNECTION_TIMEOUT_MS,
@@ -56,13 +55,27 @@ function smtpOptions(smtp: SmtpConfig) {
   };
 }
 
+/** nodemailer, loaded with the first mail sent rather than at every start. */
+async function nodemailer() {
+  return (await import('nodemailer')).default;
+}
+
+/** A transporter made on first use, then kept. */
+function lazily<T extends { close(): void }>(make: () => Promise<T>) {
+  let made: Promise<T> | undefined;
+  return {
+    get: () => (made ??= make()),
+    close: () => void made?.then((transporter) => transporter.close()),
+  };
+}
+
 export function smtpTransport(smtp: SmtpConfig): MailTransport {
-  const transporter = nodemailer.createTransport(smtpOptions(smtp));
+  const transporter = lazily(async () => (await nodemailer()).createTransport(smtpOptions(smtp)));
   return {
     async send(mail) {
-      await transporter.sendMail(message(mail));
+      await (await transporter.get()).sendMail(message(mail));
     },
-    close: () => transporter.close(),
+    close: transporter.close,
   };
 }
 
@@ -96,10 +109,12 @@ export interface OutboxEntry {
  * (written aside, then renamed).
  */
 export function outboxTransport(dir: string): MailTransport {
-  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true });
+  const composer = lazily(async () =>
+    (await nodemailer()).createTransport({ streamTransport: true, buffer: true }),
+  );
   return {
     async send(mail) {
-      const info = await composer.sendMail(message(mail));
+      const info = await (await composer.get()).sendMail(message(mail));
       await mkdir(dir, { recursive: true });
       const date = new Date();
       const name = `${date.toISOString().replace(/[-:.]/g, '')}-${randomBytes(4).toString('hex')}`;
@@ -115,7 +130,7 @@ export function outboxTransport(dir: string): MailTransport {
       await writeWhole(path.join(dir, `${name}.eml`), info.message as Buffer);
       await writeWhole(path.join(dir, `${name}.json`), JSON.stringify(entry));
     },
-    close: () => composer.close(),
+    close: composer.close,
   };
 }
 

@@ -1,3 +1,5 @@
+import { accountMessages } from './accounts.ts';
+import { consentMessages } from './consent.ts';
 import { catalogMessages } from './catalog.ts';
 import { dropdownMessages } from './dropdown.ts';
 import { contentMessages } from './content.ts';
@@ -10,6 +12,8 @@ import { formsUiMessages } from './forms-ui.ts';
  * `{name}` placeholders are filled by `format`.
  */
 export const messages = {
+  ...accountMessages,
+  ...consentMessages,
   ...catalogMessages,
   ...dropdownMessages,
   ...mailMessages,

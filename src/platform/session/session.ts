@@ -242,40 +242,12 @@ export function sessionRepo(db: Db) {
      * before the change is worth nothing after it (session fixation). The old session's cart and
      * waiting notices move to the new id and the old id is removed, in one transaction.
      */
-    async rotate(
+    rotate(
       oldId: string | undefined,
       customerId: number | null,
       now = new Date(),
     ): Promise<Session> {
-      const session: Session = { ...newSession(now), customerId };
-      await db.transaction().execute(async (tx) => {
-        const old = oldId
-          ? await tx
-              .selectFrom('sessions')
-              .select('notices_json')
-              .where('id', '=', oldId)
-              .executeTakeFirst()
-          : undefined;
-        await tx
-          .insertInto('sessions')
-          .values({
-            id: session.id,
-            customer_id: customerId,
-            notices_json: old?.notices_json ?? '[]',
-            created_at: now.toISOString(),
-            expires_at: session.expiresAt,
-          })
-          .execute();
-        if (oldId && old) {
-          await tx
-            .updateTable('carts')
-            .set({ session_id: session.id })
-            .where('session_id', '=', oldId)
-            .execute();
-          await tx.deleteFrom('sessions').where('id', '=', oldId).execute();
-        }
-      });
-      return session;
+      return db.transaction().execute((tx) => rotateSession(tx, oldId, customerId, now));
     },
 
     /** Ends a session (logging out): the session and its cart are gone. */
@@ -283,6 +255,23 @@ export function sessionRepo(db: Db) {
       await db.transaction().execute(async (tx) => {
         await tx.deleteFrom('carts').where('session_id', '=', id).execute();
         await tx.deleteFrom('sessions').where('id', '=', id).execute();
+      });
+    },
+
+    /** Ends every session of a customer but one (a new password logs the others out). */
+    async endCustomerSessions(customerId: number, except?: string): Promise<void> {
+      await db.transaction().execute(async (tx) => {
+        const others = tx
+          .selectFrom('sessions')
+          .select('id')
+          .where('customer_id', '=', customerId)
+          .where('id', '!=', except ?? '');
+        await tx.deleteFrom('carts').where('session_id', 'in', others).execute();
+        await tx
+          .deleteFrom('sessions')
+          .where('customer_id', '=', customerId)
+          .where('id', '!=', except ?? '')
+          .execute();
       });
     },
 
@@ -297,3 +286,42 @@ export function sessionRepo(db: Db) {
 }
 
 export type SessionRepo = ReturnType<typeof sessionRepo>;
+
+/**
+ * `rotate` inside a transaction the caller holds (logging in also merges carts in it): a new id
+ * for the customer (or null), carrying the old session's notices and cart; the old id removed.
+ */
+export async function rotateSession(
+  tx: Db,
+  oldId: string | undefined,
+  customerId: number | null,
+  now = new Date(),
+): Promise<Session> {
+  const session: Session = { ...newSession(now), customerId };
+  const old = oldId
+    ? await tx
+        .selectFrom('sessions')
+        .select('notices_json')
+        .where('id', '=', oldId)
+        .executeTakeFirst()
+    : undefined;
+  await tx
+    .insertInto('sessions')
+    .values({
+      id: session.id,
+      customer_id: customerId,
+      notices_json: old?.notices_json ?? '[]',
+      created_at: now.toISOString(),
+      expires_at: session.expiresAt,
+    })
+    .execute();
+  if (oldId && old) {
+    await tx
+      .updateTable('carts')
+      .set({ session_id: session.id })
+      .where('session_id', '=', oldId)
+      .execute();
+    await tx.deleteFrom('sessions').where('id', '=', oldId).execute();
+  }
+  return session;
+}

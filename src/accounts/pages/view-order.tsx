@@ -1,0 +1,169 @@
+import type { PageLoaderArgs } from '../../page-context.ts';
+import { Fragment } from 'react';
+import { data, type MetaFunction } from 'react-router';
+import { statusName } from '../../checkout/order.ts';
+import { orderIdParam } from '../../checkout/order-pay-rules.ts';
+import { orderPayUrl } from '../../checkout/place-order.ts';
+import { addressLines } from '../../platform/address/address-format.ts';
+import { format, messages } from '../../platform/messages/index.ts';
+import { formatMoney } from '../../platform/money/money.ts';
+import { formatDate } from '../../ui/dates.ts';
+import { needsPayment } from '../account.ts';
+import { formatNodes } from '../ui/format-nodes.tsx';
+import { privatePage } from './page-answers.ts';
+
+export const meta: MetaFunction<typeof loader> = ({ loaderData }) => [
+  {
+    title: `${loaderData ? format(messages.orderNumber, { id: loaderData.id }) : messages.orders} – ${messages.myAccount} – ${messages.shopName}`,
+  },
+];
+export const headers = privatePage;
+
+/** `/my-account/view-order/{id}/`: one of the customer's own orders (anyone else's is not found). */
+export async function loader({ context, params }: PageLoaderArgs) {
+  const customer = await context.shop.accounts.customerOf(context.session);
+  if (!customer) return null;
+  const id = orderIdParam(params.orderId);
+  const order = id === null ? undefined : await context.shop.orders.find(id);
+  if (!order || order.customerId !== customer.id) throw data(null, { status: 404 });
+  return {
+    id: order.id,
+    status: order.status,
+    createdAt: order.createdAt,
+    payUrl: needsPayment(order.status) ? orderPayUrl(order) : null,
+    lines: order.lines.map(({ name, quantity, total }) => ({ name, quantity, total })),
+    subtotal: order.subtotal,
+    discountTotal: order.discountTotal,
+    shippingTotal: order.shippingTotal,
+    shippingMethod: order.shippingMethod?.title ?? null,
+    taxTotal: order.taxTotal,
+    total: order.total,
+    paymentMethodTitle: order.paymentMethodTitle,
+    customerNote: order.customerNote,
+    billingLines: addressLines(order.billing),
+    email: order.billing.email,
+    phone: order.billing.phone,
+    shippingLines: order.shippingAddress
+      ? addressLines({ country: '', ...order.shippingAddress })
+      : null,
+  };
+}
+
+type Order = NonNullable<Awaited<ReturnType<typeof loader>>>;
+
+function Address({ lines }: { lines: string[] }) {
+  return (
+    <address>
+      {lines.map((line, index) => (
+        <Fragment key={index}>
+          {index > 0 && <br />}
+          {line}
+        </Fragment>
+      ))}
+    </address>
+  );
+}
+
+function Totals({ order }: { order: Order }) {
+  const rows: [string, string][] = [[messages.subtotal, formatMoney(order.subtotal)]];
+  if (order.discountTotal > 0)
+    rows.push([messages.discount, `-${formatMoney(order.discountTotal)}`]);
+  if (order.shippingMethod)
+    rows.push([
+      messages.shipping,
+      order.shippingTotal > 0
+        ? format(messages.shippingVia, {
+            cost: formatMoney(order.shippingTotal),
+            method: order.shippingMethod,
+          })
+        : order.shippingMethod,
+    ]);
+  if (order.taxTotal > 0) rows.push([messages.tax, formatMoney(order.taxTotal)]);
+  rows.push([messages.paymentMethod, order.paymentMethodTitle]);
+  rows.push([messages.total, formatMoney(order.total)]);
+  return (
+    <tfoot>
+      {rows.map(([label, value]) => (
+        <tr key={label}>
+          <th scope="row">{label}</th>
+          <td>{value}</td>
+        </tr>
+      ))}
+    </tfoot>
+  );
+}
+
+export default function ViewOrder({
+  loaderData: order,
+}: {
+  loaderData: Awaited<ReturnType<typeof loader>>;
+}) {
+  if (!order) return null;
+  return (
+    <div className="view-order">
+      <h2>{format(messages.orderNumber, { id: order.id })}</h2>
+      <p>
+        {formatNodes(messages.orderPlacedOn, {
+          id: <mark className="order-number">{order.id}</mark>,
+          date: <mark className="order-date">{formatDate(order.createdAt)}</mark>,
+          status: <mark className="order-status">{statusName(order.status)}</mark>,
+        })}
+      </p>
+      {order.payUrl && (
+        <div
+          className={`notice ${order.status === 'failed' ? 'notice-error' : ''} order-needs-payment`}
+        >
+          <span>
+            {order.status === 'failed' ? messages.orderPaymentFailed : messages.orderNeedsPayment}
+          </span>
+          <a
+            className="button button-primary notice-link"
+            href={order.payUrl}
+            aria-label={format(messages.payOrder, { id: order.id })}
+          >
+            {messages.pay}
+          </a>
+        </div>
+      )}
+      <section aria-labelledby="order-details-heading">
+        <h3 id="order-details-heading">{messages.orderDetails}</h3>
+        <table className="shop_table order_details">
+          <thead>
+            <tr>
+              <th scope="col">{messages.product}</th>
+              <th scope="col">{messages.total}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {order.lines.map((line, index) => (
+              <tr key={index}>
+                <td>
+                  {line.name} <strong>× {line.quantity}</strong>
+                </td>
+                <td>{formatMoney(line.total)}</td>
+              </tr>
+            ))}
+          </tbody>
+          <Totals order={order} />
+        </table>
+        {order.customerNote && (
+          <p className="order-note">
+            <strong>{messages.orderNote}:</strong> {order.customerNote}
+          </p>
+        )}
+      </section>
+      <div className="order-addresses">
+        <section aria-labelledby="billing-address-heading">
+          <h3 id="billing-address-heading">{messages.billingAddress}</h3>
+          <Address lines={[...order.billingLines, order.phone, order.email].filter(Boolean)} />
+        </section>
+        {order.shippingLines && (
+          <section aria-labelledby="shipping-address-heading">
+            <h3 id="shipping-address-heading">{messages.shippingAddress}</h3>
+            <Address lines={order.shippingLines} />
+          </section>
+        )}
+      </div>
+    </div>
+  );
+}
