@@ -156,8 +156,7 @@ export function fieldErrors(
     case 'divider':
     case 'pagebreak':
     case 'hidden':
-    // The card goes to the processor only; the server checks what the browser made of it.
-    case 'stripe-credit-card':
+    case 'stripe-credit-card': // The card goes to the processor only; the server checks the rest.
       return {};
     case 'payment-total':
       return paymentTotalErrors(form, field, all, say);
@@ -509,7 +508,5 @@ function couponErrors(
 ): Errors {
   const code = value.values.at(-1) ?? '';
   if (code === '') return required();
-  return code.length <= 50 && !/[\u0000-\u001f<>]/.test(code)
-    ? {}
-    : { [fieldName(field.id)]: say('val_choice') };
+  return /^[\p{L}\p{N} _.-]{1,50}$/u.test(code) ? {} : { [fieldName(field.id)]: say('val_choice') };
 }

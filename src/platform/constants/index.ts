@@ -102,3 +102,4 @@ export const START_UP_LOCK_POLL_MS = 100;
 export * from './mail.ts';
 export * from './content.ts';
 export * from './forms.ts';
+export * from './form-payments.ts';

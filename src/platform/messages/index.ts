@@ -1,6 +1,7 @@
 import { contentMessages } from './content.ts';
 import { mailMessages } from './mail.ts';
 import { formsMessages } from './forms.ts';
+import { formPaymentsMessages } from './form-payments.ts';
 
 /**
  * Every text a person reads, keyed. Seed wording where the seeds give it.
@@ -9,6 +10,7 @@ import { formsMessages } from './forms.ts';
 export const messages = {
   ...mailMessages,
   ...formsMessages,
+  ...formPaymentsMessages,
   shopName: 'Hearth & Thread',
   testModeBanner: 'Test mode: payments go to the built-in test processor. No real money moves.',
 
