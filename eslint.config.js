@@ -4,8 +4,9 @@ import tseslint from 'typescript-eslint';
 
 /**
  * Imports point one way (issue 10): `platform` <- `catalog` <- `cart` <- `checkout`, and
- * `payments` below checkout. Each folder names the business folders it may not import. Tests and
- * fixtures drive the whole shop from outside and are left out.
+ * `payments` below checkout. Each folder names the business folders it may not import, and none
+ * imports the composition root. Tests and fixtures drive the whole shop from outside and are
+ * left out.
  */
 function mayNotImport(folders, note) {
   const names = folders.join('|');
@@ -14,9 +15,11 @@ function mayNotImport(folders, note) {
       'error',
       {
         patterns: [
+          ...(folders.length > 0 ? [{ regex: `^(\\.\\./)+(${names})/`, message: note }] : []),
           {
-            regex: `^(\\.\\./)+(${names})/`,
-            message: note,
+            // The composition root (shop.ts, server.ts) sees everything; a folder gets narrow deps.
+            regex: '^(\\.\\./)+(shop|server)\\.ts$',
+            message: 'Only the composition root sees the whole shop: take narrow dependencies.',
           },
         ],
       },
@@ -97,6 +100,11 @@ export default tseslint.config(
       ['accounts', 'content'],
       'forms use platform, cart, checkout and payments only.',
     ),
+  },
+  {
+    files: ['src/checkout/**/*.{ts,tsx}'],
+    ignores: outsideTests,
+    rules: mayNotImport([], 'checkout is the top business folder.'),
   },
   {
     // Checkout and the register form post the content's order attribution; content shows the

@@ -17,7 +17,9 @@ import { SlideOutCart } from '../src/cart/ui/slide-out-cart.tsx';
 import { PAGE_CACHE_CONTROL } from '../src/platform/constants/index.ts';
 import { messages } from '../src/platform/messages/index.ts';
 import type { Notice } from '../src/platform/session/session.ts';
+import type { MoneyFormat } from '../src/platform/money/money.ts';
 import { LiveRegion } from '../src/ui/live-region.tsx';
+import { MoneyFormatContext } from '../src/ui/money.tsx';
 import { Notices } from '../src/ui/notices.tsx';
 import stylesheet from './styles.css?url';
 
@@ -33,6 +35,8 @@ export interface RootData {
   notices: Notice[];
   cartCount: number | null;
   redirectAfterAdd: boolean;
+  /** The shop's currency and locale: every price on the page is written in them. */
+  money: MoneyFormat;
   footer: FooterData;
 }
 
@@ -49,6 +53,7 @@ export async function loader({ context }: PageLoaderArgs): Promise<RootData> {
     notices,
     cartCount,
     redirectAfterAdd: (await shop.settings.read()).cartRedirectAfterAdd,
+    money: await shop.settings.moneyFormat(),
     footer: await footerData(context),
   };
 }
@@ -103,7 +108,7 @@ export default function App({ loaderData }: { loaderData: RootData }) {
     document.documentElement.dataset.hydrated = 'true';
   }, []);
   return (
-    <>
+    <MoneyFormatContext value={loaderData.money}>
       {loaderData.testMode && (
         <p className="test-mode-banner" role="note">
           {messages.testModeBanner}
@@ -117,7 +122,7 @@ export default function App({ loaderData }: { loaderData: RootData }) {
       <SiteFooter data={loaderData.footer} />
       <SlideOutCart />
       <LiveRegion />
-    </>
+    </MoneyFormatContext>
   );
 }
 

@@ -15,7 +15,13 @@ import { checkoutAjaxCalls } from './checkout/checkout.routes.ts';
 import { registerContentRoutes } from './content/content.routes.ts';
 import { formAjaxCalls, registerFormRoutes } from './forms/forms.routes.ts';
 import { pageContext } from './page-context.ts';
-import { paymentAjaxCalls, registerWebhookRoute, WEBHOOK_PATH } from './payments/payment.routes.ts';
+import { paymentEventsRepo } from './payments/payment-events.repo.ts';
+import {
+  paymentAjaxCalls,
+  registerWebhookRoute,
+  WEBHOOK_PATH,
+  type PaymentDoorDeps,
+} from './payments/payment.routes.ts';
 import { registerAjaxRoutes, type AjaxCalls } from './platform/http/ajax.ts';
 import { registerMultipartBodies } from './platform/http/multipart.ts';
 import { contentSecurityPolicy, scriptNonce } from './platform/http/content-security-policy.ts';
@@ -61,6 +67,19 @@ function cartDoors(shop: Shop): CartDoorDeps {
   return { operations: shop.cartOperations, contexts: shop.requestContexts };
 }
 
+/** The narrow dependencies of the gateway's doors. */
+function paymentDoors(shop: Shop): PaymentDoorDeps {
+  return {
+    payments: shop.payments,
+    orders: shop.orders,
+    settlement: shop.settlement,
+    attempts: shop.paymentAttempts,
+    contexts: shop.requestContexts,
+    settings: shop.settings,
+    recordEvent: paymentEventsRepo(shop.db).record,
+  };
+}
+
 /** The narrow dependencies of the form builder's doors. */
 function formDoors(shop: Shop) {
   return { forms: shop.forms, secret: shop.secret };
@@ -71,8 +90,8 @@ export function wireCalls(shop: Shop): { wcAjax: AjaxCalls; adminAjax: AjaxCalls
   return {
     wcAjax: new Map([
       ...cartAjaxCalls(cartDoors(shop)),
-      ...checkoutAjaxCalls(shop),
-      ...paymentAjaxCalls(shop),
+      ...checkoutAjaxCalls({ checkout: shop.checkoutDeps, contexts: shop.requestContexts }),
+      ...paymentAjaxCalls(paymentDoors(shop)),
     ]),
     adminAjax: new Map([
       ...slideOutAjaxCalls(cartDoors(shop)),
@@ -133,12 +152,12 @@ export async function buildServer(shop: Shop, options: ServerOptions = {}): Prom
 
   if (pages) registerPageRoutes(app, pages);
 
-  registerAjaxRoutes(app, wireCalls(shop), shop.sessionDeps, async (request, reply) =>
+  registerAjaxRoutes(app, wireCalls(shop), shop.requestContexts, async (request, reply) =>
     pages ? pages.handle(request, reply) : reply.callNotFound(),
   );
   registerFormRoutes(app, formDoors(shop), pages?.handle);
   registerStoreApiCartRoutes(app, cartDoors(shop));
-  registerWebhookRoute(app, shop);
+  registerWebhookRoute(app, paymentDoors(shop));
   registerContentRoutes(app, { content: shop.content, contexts: shop.requestContexts });
   return app;
 }

@@ -15,10 +15,13 @@ import { demoForms } from './forms/demo-forms/index.ts';
 import { formsRepo } from './forms/forms.repo.ts';
 import { formsOperations, type FormsOperations } from './forms/operations.ts';
 import { entryPaymentSync } from './forms/payments/entry-status.ts';
-import { countPaymentAttempt } from './payments/rate-limit.ts';
 import { paymentMethods } from './payments/methods.ts';
 import type { SettlementTarget } from './payments/settlement.ts';
+import { STRIPE_NONCES } from './payments/nonces.ts';
+import { paymentAttemptLimiter } from './payments/rate-limit.ts';
 import { createPayments, type PaymentsConfig } from './payments/stripe-client.ts';
+import { createNonce } from './platform/nonce/nonce.ts';
+import type { AttemptLimiter } from './platform/rate-limit/rate-limit.service.ts';
 import type { Config } from './platform/config/config.ts';
 import { resolveSessionSecret } from './platform/config/secret.ts';
 import { openDatabase, type DatabaseHandle, type Db, type DbKind } from './platform/db/database.ts';
@@ -67,6 +70,8 @@ export interface Shop {
   cartOperations: CartOperationDeps;
   checkoutDeps: CheckoutDeps;
   payments: PaymentsConfig;
+  /** Card-testing protection: every payment attempt, counted per session and IP by the shop's clock. */
+  paymentAttempts: AttemptLimiter;
   /** Checkout's orders as payments' settlement sees them (payments never imports checkout). */
   settlement: SettlementTarget<Order>;
   /** Where this server listens; the test processor client calls it there. */
@@ -123,6 +128,7 @@ export async function createShop(
     paymentMethods: () => methodIds,
     charges: charges.read,
     customerCouponUses,
+    moneyFormat: settings.moneyFormat,
   });
   const forms = formsRepo(handle.db);
   // Every move of an order queues its mails and, for a paid form's order, moves its entry.
@@ -133,7 +139,9 @@ export async function createShop(
     await entryPayments(tx, order);
   });
   const accounts = accountsService(handle.db, sessions, settings);
-  const server = appServer(handle.db, options.clock ?? systemClock);
+  const clock = options.clock ?? systemClock;
+  const server = appServer(handle.db, clock);
+  const paymentAttempts = paymentAttemptLimiter(handle.db, () => clock().getTime());
   await server.beat();
   const holdStock = { db: handle.db, orders, stripe: payments.stripe, settings, log };
   const mail = mailSender({
@@ -169,6 +177,8 @@ export async function createShop(
     payments: () => payments,
     accounts,
     server,
+    paymentAttempts,
+    confirmNonce: (sessionId) => createNonce(secret, STRIPE_NONCES.updateOrderStatus, sessionId),
   };
   return {
     config,
@@ -185,6 +195,7 @@ export async function createShop(
     cartOperations: { cart, catalog },
     checkoutDeps,
     payments,
+    paymentAttempts,
     settlement: settlementTarget(orders),
     address,
     settings,
@@ -202,7 +213,6 @@ export async function createShop(
       payments: {
         db: handle.db,
         checkout: checkoutDeps,
-        countPaymentAttempt: (ip) => countPaymentAttempt(handle.db, { sessionId: undefined, ip }),
       },
     }),
     server,

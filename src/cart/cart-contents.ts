@@ -43,7 +43,7 @@ export interface Cart {
 
 export const emptyCart: Cart = { items: [], coupons: [] };
 
-export function cartItemKey(productId: number, variation: Record<string, string>): string {
+function cartItemKey(productId: number, variation: Record<string, string>): string {
   return createHash('md5')
     .update(JSON.stringify([productId, Object.entries(variation).sort()]))
     .digest('hex');

@@ -1,4 +1,5 @@
 import { loadCharges } from './charges.repo.ts';
+import { DEFAULT_MONEY_FORMAT } from '../platform/money/money.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoData } from '../demo/seed.ts';
 import type { DatabaseHandle } from '../platform/db/database.ts';
@@ -44,6 +45,7 @@ describe.each(databaseKinds)('cart storage on %s', (kind) => {
     const service = cartService(handle.db, handle.kind, {
       paymentMethods: () => ['cod'],
       charges: () => loadCharges(handle.db, 'US'),
+      moneyFormat: async () => DEFAULT_MONEY_FORMAT,
       customerCouponUses: async () => 0,
     });
     const hoodie = await handle.db

@@ -10,9 +10,12 @@ import {
 } from '../platform/http/request-context.ts';
 import { assertSameOrigin } from '../platform/http/csrf.ts';
 import { jsonOf, sendJsonText } from '../platform/http/json.ts';
+import { errorListHtml, messageHtml } from '../platform/http/notices.ts';
 import { assertNoNul } from '../platform/http/validation.ts';
 import type { App } from '../platform/http/server.ts';
 import { messages } from '../platform/messages/index.ts';
+import type { MoneyFormat } from '../platform/money/money.ts';
+import { addWithNotice } from './add-with-notice.ts';
 import type { CartView } from './cart.service.ts';
 import { COUPON_ERRORS, isCouponErrorCode } from './coupon.ts';
 import { APPLY_COUPON_NONCE, CART_NONCE, REMOVE_COUPON_NONCE, STORE_API_NONCE } from './nonces.ts';
@@ -42,8 +45,8 @@ import {
 } from './schemas.ts';
 import { cartFragments } from './ui/fragments.tsx';
 
-export const ITEMS_IN_CART_COOKIE = 'woocommerce_items_in_cart';
-export const CART_HASH_COOKIE = 'woocommerce_cart_hash';
+const ITEMS_IN_CART_COOKIE = 'woocommerce_items_in_cart';
+const CART_HASH_COOKIE = 'woocommerce_cart_hash';
 
 /** WooCommerce's cookies that tell scripts (not the server) whether the visitor has a cart. */
 export function setCartCookies(reply: FastifyReply, view: CartView): void {
@@ -62,10 +65,10 @@ const NONCE_STAND_IN = 'NONCE-STAND-IN';
 const fragmentMarkup = new WeakMap<CartView['store'], Record<string, string>>();
 const fragmentJson = new WeakMap<CartView['store'], string>();
 
-function markupOf(store: CartView['store']): Record<string, string> {
+function markupOf(store: CartView['store'], money?: MoneyFormat): Record<string, string> {
   let markup = fragmentMarkup.get(store);
   if (!markup) {
-    markup = cartFragments(store, NONCE_STAND_IN);
+    markup = cartFragments(store, NONCE_STAND_IN, money);
     fragmentMarkup.set(store, markup);
   }
   return markup;
@@ -80,9 +83,13 @@ function withNonce(text: string, nonce: string): string {
  * content, so their markup is drawn once, with a stand-in where the nonce goes (remove links'
  * `_wpnonce=`); each answer puts the visitor's nonce (hex digits: nothing to escape) in its place.
  */
-export function fragmentsFor(store: CartView['store'], nonce: string): Record<string, string> {
+export function fragmentsFor(
+  store: CartView['store'],
+  nonce: string,
+  money?: MoneyFormat,
+): Record<string, string> {
   const fragments: Record<string, string> = {};
-  for (const [selector, html] of Object.entries(markupOf(store))) {
+  for (const [selector, html] of Object.entries(markupOf(store, money))) {
     fragments[selector] = withNonce(html, nonce);
   }
   return fragments;
@@ -96,7 +103,7 @@ export function fragmentsFor(store: CartView['store'], nonce: string): Record<st
 export function cartAnswerJson(view: CartView, nonce: string, successMessage?: string): string {
   let fragments = fragmentJson.get(view.store);
   if (fragments === undefined) {
-    fragments = JSON.stringify(markupOf(view.store));
+    fragments = JSON.stringify(markupOf(view.store, view.money));
     fragmentJson.set(view.store, fragments);
   }
   const message =
@@ -114,7 +121,7 @@ export interface CartDoorDeps {
 }
 
 /** A refusal as the edge's error: `{ code, message, ...data }` with its status. */
-export function refusalError(refusal: CartRefusal, data: Record<string, unknown> = {}): ShopError {
+function refusalError(refusal: CartRefusal, data: Record<string, unknown> = {}): ShopError {
   const status = refusal.kind === 'missing' ? 404 : refusal.kind === 'conflict' ? 409 : 400;
   return new ShopError(refusal.code, refusal.message, status, data);
 }
@@ -247,17 +254,10 @@ function noticeAnswer(reply: FastifyReply, outcome: CartOutcome): string {
   reply.type('text/html; charset=utf-8');
   if (outcome.ok) {
     setCartCookies(reply, outcome.view);
-    return `<div class="woocommerce-message" role="alert">${escapeHtml(outcome.notice)}</div>`;
+    return messageHtml(outcome.notice);
   }
   reply.status(400);
-  return `<ul class="woocommerce-error" role="alert"><li>${escapeHtml(outcome.message)}</li></ul>`;
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
+  return errorListHtml([outcome.message]);
 }
 
 /** Coupon refusals under the Store API's codes (WooCommerce's CartApplyCoupon/CartRemoveCoupon). */
@@ -407,19 +407,6 @@ async function addFromLink(
     await context.addNotice({ type: 'error', text: messages.invalidQuantity });
     return back;
   }
-  const { id } = await context.ensureSession();
-  const added = await addItem(operations, { sessionId: id, ...parsed.data });
-  if (!added.ok) {
-    await context.addNotice({ type: 'error', text: added.message });
-    return added.code === 'variation_required' && added.productUrl ? added.productUrl : back;
-  }
-  setCartCookies(reply, added.view);
-  await context.addNotice({
-    type: 'success',
-    text: added.notice,
-    link: { href: '/cart/', label: messages.viewCart },
-  });
-  // As WooCommerce's cart_redirect_after_add; a Buy now that lands on checkout stays there.
-  const { cartRedirectAfterAdd } = await context.settings.read();
-  return cartRedirectAfterAdd && !back.startsWith('/checkout/') ? '/cart/' : back;
+  const changed = (view: CartView) => setCartCookies(reply, view);
+  return addWithNotice(operations, context, parsed.data, { back, changed });
 }

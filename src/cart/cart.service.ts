@@ -6,6 +6,7 @@ import { CATALOG_CACHE_TTL_MS } from '../platform/constants/index.ts';
 import { findVariation, type Product } from '../catalog/product-rules.ts';
 import type { Db, DbKind } from '../platform/db/database.ts';
 import { ShopError } from '../platform/errors/shop-error.ts';
+import { moneyFormatter, type MoneyFormat } from '../platform/money/money.ts';
 import { format, messages } from '../platform/messages/index.ts';
 import {
   addToCart,
@@ -43,6 +44,8 @@ export interface CartView {
   hash: string;
   /** Coupons the cart holds that give no discount now, and why (also in `store.errors`). */
   couponRefusals: CouponRefusal[];
+  /** The currency and locale the cart was priced and written in. */
+  money: MoneyFormat;
 }
 
 /** The Store API's code for a coupon problem in the cart's `errors`. */
@@ -67,12 +70,14 @@ export interface CartServiceDeps {
   charges: () => Promise<Charges>;
   /** How many of a customer's orders used a coupon (its per-customer limit): checkout's orders. */
   customerCouponUses: (tx: Db, code: string, email: string) => Promise<number>;
+  /** The shop's currency and locale (its settings). */
+  moneyFormat: () => Promise<MoneyFormat>;
 }
 
 export function cartService(
   db: Db,
   kind: DbKind,
-  { paymentMethods, charges, customerCouponUses }: CartServiceDeps,
+  { paymentMethods, charges, customerCouponUses, moneyFormat }: CartServiceDeps,
   cache: CatalogCache = catalogCache(),
 ) {
   // Priced carts by content: identical carts price identically for as long as the catalog cache
@@ -108,19 +113,27 @@ export function cartService(
     const parentIds = [...products.values()].flatMap((p) =>
       p.parentId === null ? [] : [p.parentId],
     );
-    const [parents, coupons, images, shopCharges] = await Promise.all([
+    const [parents, coupons, images, shopCharges, money] = await Promise.all([
       cache.productsByIds(catalog, parentIds),
       cart.coupons.length > 0 ? cartRepo(tx).coupons(cart.coupons) : [],
       cache.imagesOf(catalog, [...products.keys(), ...parentIds]),
       charges(),
+      moneyFormat(),
     ]);
     // Coupons are checked again on every pricing: one whose minimum spend is no longer met (or
     // that expired, or ran out) stays on the cart but gives no discount, and says why.
     const undiscounted = priceCart(cart, products, [], shopCharges);
-    const { usable, refused } = usableCoupons(cart.coupons, coupons, undiscounted.subtotal, now);
+    const subtotal = undiscounted.subtotal;
+    const { usable, refused } = usableCoupons(cart.coupons, coupons, subtotal, now, money);
     const totals =
       usable.length > 0 ? priceCart(cart, products, usable, shopCharges) : undiscounted;
-    const storeCart = toStoreCart({ totals, images, parents, paymentMethods: paymentMethods() });
+    const storeCart = toStoreCart({
+      totals,
+      images,
+      parents,
+      paymentMethods: paymentMethods(),
+      currency: moneyFormatter(money).currency,
+    });
     const store: StoreCart = {
       ...storeCart,
       errors: [
@@ -129,7 +142,14 @@ export function cartService(
       ],
     };
     return {
-      view: { cart, totals, store, hash: cartHash(cart, serialised), couponRefusals: refused },
+      view: {
+        cart,
+        totals,
+        store,
+        hash: cartHash(cart, serialised),
+        couponRefusals: refused,
+        money,
+      },
       validUntil: firstExpiry(usable),
     };
   }
@@ -234,6 +254,8 @@ export function cartService(
     ): Promise<CartView & { code: string }> {
       const wanted = requireCouponCode(code);
       const email = customerEmail(billingEmail);
+      // Read before the cart's transaction: on SQLite it holds the one connection.
+      const money = await moneyFormat();
       const result = await change(sessionId, async (tx, cart) => {
         const carts = cartRepo(tx);
         const coupons = await carts.coupons(
@@ -252,6 +274,7 @@ export function cartService(
           subtotal: priceCart(cart, products).subtotal,
           now: new Date(),
           customerUses,
+          money,
         });
         return {
           ...cart,

@@ -1,5 +1,5 @@
 import { format, messages } from '../platform/messages/index.ts';
-import { formatMoney, percentOf, type Money } from '../platform/money/money.ts';
+import { formatMoney, percentOf, type Money, type MoneyFormat } from '../platform/money/money.ts';
 import { ShopError } from '../platform/errors/shop-error.ts';
 
 export interface Coupon {
@@ -91,6 +91,8 @@ export interface CouponCheck {
    * known; without it the per-customer limit waits for checkout.
    */
   customerUses?: number | undefined;
+  /** How the shop writes a minimum spend in its refusal (the default format unless given). */
+  money?: MoneyFormat | undefined;
 }
 
 /** Refuses a customer who has used the coupon as often as it allows. */
@@ -120,7 +122,9 @@ export function assertCouponValid(
   if (hasLimit(coupon.minimumSpend) && check.subtotal < coupon.minimumSpend) {
     throw new ShopError(
       COUPON_ERRORS.minimumSpend,
-      format(messages.couponMinimumSpend, { amount: formatMoney(coupon.minimumSpend) }),
+      format(messages.couponMinimumSpend, {
+        amount: formatMoney(coupon.minimumSpend, check.money),
+      }),
     );
   }
   return coupon;
@@ -175,13 +179,14 @@ export function usableCoupons(
   coupons: readonly Coupon[],
   subtotal: Money,
   now: Date,
+  money?: MoneyFormat,
 ): { usable: Coupon[]; refused: CouponRefusal[] } {
   const byCode = new Map(coupons.map((coupon) => [coupon.code, coupon]));
   const usable: Coupon[] = [];
   const refused: CouponRefusal[] = [];
   for (const code of codes) {
     try {
-      usable.push(assertCouponValid(byCode.get(code), code, { subtotal, now }));
+      usable.push(assertCouponValid(byCode.get(code), code, { subtotal, now, money }));
     } catch (error) {
       if (!(error instanceof ShopError)) throw error;
       refused.push({ code, message: error.message });

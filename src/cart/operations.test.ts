@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_MONEY_FORMAT } from '../platform/money/money.ts';
 import { catalogRepo } from '../catalog/catalog.repo.ts';
 import { seedDemoData } from '../demo/seed.ts';
 import type { DatabaseHandle } from '../platform/db/database.ts';
@@ -40,6 +41,7 @@ describe.each(databaseKinds)('cart operations, called directly, on %s', (kind) =
       cart: cartService(handle.db, handle.kind, {
         paymentMethods: () => ['cod'],
         charges: () => loadCharges(handle.db, 'US'),
+        moneyFormat: async () => DEFAULT_MONEY_FORMAT,
         customerCouponUses: async (_tx, code, email) => earlierUses.get(`${code} ${email}`) ?? 0,
       }),
     };

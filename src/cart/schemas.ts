@@ -14,7 +14,7 @@ export const itemKeyField = z.string().min(1).max(64);
 export const couponCodeField = z.string().max(200);
 export const billingEmailField = z.string().max(254);
 /** A variation's chosen attributes by the product's attribute names, e.g. { Size: 'M' }. */
-export const attributesField = z.record(z.string().max(100), z.string().max(200));
+const attributesField = z.record(z.string().max(100), z.string().max(200));
 
 export const addItemInput = z.object({
   productId: productIdField,

@@ -37,7 +37,7 @@ export interface ShippingRate {
 }
 
 /** The first zone (in the shop's order) covering the country, else the catch-all zone. */
-export function zoneFor(zones: readonly ShippingZone[], country: string): ShippingZone | undefined {
+function zoneFor(zones: readonly ShippingZone[], country: string): ShippingZone | undefined {
   return (
     zones.find((zone) => zone.countries.includes(country)) ??
     zones.find((zone) => zone.countries.length === 0)

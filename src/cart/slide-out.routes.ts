@@ -25,11 +25,11 @@ const refreshSchema = z.object({
 // for an unchanged cart: its panel markup is drawn once, not on every refresh.
 const drawn = new WeakMap<object, string>();
 
-function panelHtml(cart: CartView['store']): string {
-  let html = drawn.get(cart);
+function panelHtml({ store, money }: CartView): string {
+  let html = drawn.get(store);
   if (html === undefined) {
-    html = slideOutHtml(cart);
-    drawn.set(cart, html);
+    html = slideOutHtml(store, money);
+    drawn.set(store, html);
   }
   return html;
 }
@@ -38,7 +38,7 @@ async function panelAnswer(context: RequestContext, reply: FastifyReply, view: C
   reply.header('Cache-Control', 'no-store');
   return {
     count: view.totals.itemsCount,
-    html: panelHtml(view.store),
+    html: panelHtml(view),
     cart: view.store,
     cart_hash: view.hash,
     nonce: await context.createNonce(SLIDE_OUT_NONCE),

@@ -1,6 +1,6 @@
 import { imageSrcSet, imageUrl } from '../catalog/images.ts';
 import { maxPurchaseQuantity, type Product, type ProductImage } from '../catalog/product-rules.ts';
-import { USD, type Currency } from '../platform/money/money.ts';
+import { moneyFormatter, type Currency } from '../platform/money/money.ts';
 import type { CartTotals } from './cart-contents.ts';
 import type { StoreCart, StorePrices, StoreShippingPackage } from './store-api.types.ts';
 
@@ -11,8 +11,8 @@ function currencyFields(currency: Currency) {
     currency_minor_unit: currency.minorUnit,
     currency_decimal_separator: currency.decimalSeparator,
     currency_thousand_separator: currency.thousandSeparator,
-    currency_prefix: currency.symbolPosition === 'left' ? currency.symbol : '',
-    currency_suffix: currency.symbolPosition === 'right' ? currency.symbol : '',
+    currency_prefix: currency.prefix,
+    currency_suffix: currency.suffix,
   };
 }
 
@@ -77,7 +77,7 @@ export function toStoreCart({
   images,
   parents,
   paymentMethods,
-  currency = USD,
+  currency = moneyFormatter().currency,
 }: StoreCartInput): StoreCart {
   const money = (amount: number) => String(amount);
   return {

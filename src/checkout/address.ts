@@ -167,7 +167,7 @@ export function addressFields(kind: AddressKind, country: string): AddressField[
 }
 
 /** `Billing Postcode / ZIP`: how messages name a field. */
-export function fieldTitle(kind: AddressKind, label: string): string {
+function fieldTitle(kind: AddressKind, label: string): string {
   return format(messages.addressFieldOf[kind], { field: label });
 }
 
@@ -178,7 +178,7 @@ export function isValidPhone(phone: string): boolean {
   return phone.replace(/\s/g, '').replace(/[\d#_\-+/().]/g, '') === '';
 }
 
-export function isValidEmail(email: string): boolean {
+function isValidEmail(email: string): boolean {
   return EMAIL.test(email);
 }
 
@@ -296,18 +296,6 @@ export function validateAddress(
   }
   return errors;
 }
-
-/**
- * @deprecated One list for every country, as the first checkout page reads it: default labels,
- * the state optional. The address fields component replaces it.
- */
-export const billingFields = addressFields('billing', defaultCountry).map((f) => ({
-  key: f.key,
-  label: labels[f.key],
-  required: f.key === 'state' ? false : f.required,
-  type: f.input === 'email' || f.input === 'tel' ? f.input : undefined,
-  autocomplete: f.autocomplete,
-}));
 
 /** Reads `billing_*` fields from a submitted form. */
 export function billingFromForm(form: Record<string, unknown>): BillingAddress {

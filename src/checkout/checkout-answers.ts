@@ -1,9 +1,8 @@
-import { STRIPE_NONCES } from '../payments/nonces.ts';
-import { countPaymentAttempt, retryAfterSeconds } from '../payments/rate-limit.ts';
+import type { HeadersFunction } from 'react-router';
+import { retryAfterSeconds } from '../payments/rate-limit.ts';
 import { errorListHtml } from '../platform/http/notices.ts';
-import { createNonce } from '../platform/nonce/nonce.ts';
-import type { Shop } from '../shop.ts';
-import type { CheckoutRequest, CheckoutResult } from './place-order.ts';
+import type { RequestContext } from '../platform/http/request-context.ts';
+import type { CheckoutResult, Visitor } from './place-order.ts';
 
 type Refusal = Extract<CheckoutResult, { result: 'failure' }>;
 
@@ -36,16 +35,17 @@ export function checkoutAnswer(result: CheckoutResult) {
   return { result: 'success', redirect: result.redirect, order_id: result.order.id };
 }
 
-/** What the operations need of a request: its origin, confirm nonces, the visitor's attempts. */
-export function checkoutRequest(
-  shop: Pick<Shop, 'secret' | 'db'>,
-  visitor: { sessionId: string | undefined; ip: string; origin: string },
-): CheckoutRequest {
-  return {
-    origin: visitor.origin,
-    confirmNonce: (sessionId) =>
-      createNonce(shop.secret, STRIPE_NONCES.updateOrderStatus, sessionId),
-    countPaymentAttempt: () =>
-      countPaymentAttempt(shop.db, { sessionId: visitor.sessionId, ip: visitor.ip }),
-  };
+/** Who is placing or paying for an order, as the request tells it. */
+export async function visitorOf(context: RequestContext): Promise<Visitor> {
+  const session = await context.readSession();
+  return { sessionId: session?.id, ip: context.clientIp, origin: context.origin };
 }
+
+/** The checkout and order-pay pages: never cached; a refusal over the card-testing limit keeps its `Retry-After`. */
+export const payPageHeaders: HeadersFunction = ({ actionHeaders }) => {
+  const retryAfter = actionHeaders.get('Retry-After');
+  return {
+    'Cache-Control': 'private, no-store',
+    ...(retryAfter && { 'Retry-After': retryAfter }),
+  };
+};

@@ -1,22 +1,21 @@
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { setSessionCookie } from '../accounts/session-cookie.ts';
 import { setCartCookies } from '../cart/cart.routes.ts';
+import { findState, isCountry } from '../platform/address/countries.ts';
+import { formatPostcode } from '../platform/address/postcode.ts';
 import { ajaxCall, type AjaxCalls } from '../platform/http/ajax.ts';
 import { errorListHtml } from '../platform/http/notices.ts';
-import { ensureSession, readSession } from '../platform/http/request-session.ts';
-import type { Shop } from '../shop.ts';
-import { findState, isCountry } from '../platform/address/countries.ts';
+import type { RequestContexts } from '../platform/http/request-context.ts';
+import { checkoutAnswer, refusalHttp, visitorOf } from './checkout-answers.ts';
 import { CHECKOUT_NONCE, UPDATE_ORDER_REVIEW_NONCE } from './nonces.ts';
-import { formatPostcode } from '../platform/address/postcode.ts';
-import { checkoutAnswer, checkoutRequest, refusalHttp } from './checkout-answers.ts';
 import { placeOrder } from './operations.ts';
+import type { CheckoutDeps } from './place-order.ts';
 import { checkoutForm } from './schemas.ts';
 import { orderReviewFragments } from './ui/order-review.tsx';
 
-/** Where this request came to: the base of absolute return URLs. */
-export function requestOrigin(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`;
+/** What the checkout's doors need: the checkout's operations and each request's context. */
+export interface CheckoutDoorDeps {
+  checkout: CheckoutDeps;
+  contexts: RequestContexts;
 }
 
 const field = z.string().max(200).default('');
@@ -49,7 +48,7 @@ function chosenRate(input: z.infer<typeof orderReviewSchema>): string | undefine
   return Array.isArray(methods) ? methods[0] : methods['0'];
 }
 
-export function checkoutAjaxCalls(shop: Shop): AjaxCalls {
+export function checkoutAjaxCalls({ checkout, contexts }: CheckoutDoorDeps): AjaxCalls {
   return new Map([
     [
       'checkout',
@@ -57,26 +56,17 @@ export function checkoutAjaxCalls(shop: Shop): AjaxCalls {
         guard: { kind: 'nonce', action: CHECKOUT_NONCE },
         schema: checkoutForm,
         async handle(input, request, reply) {
-          const session = await readSession(request, shop.sessionDeps);
-          const visitor = {
-            sessionId: session?.id,
-            ip: request.ip,
-            origin: requestOrigin(request),
-          };
-          const result = await placeOrder(
-            shop.checkoutDeps,
-            session?.id,
-            input,
-            checkoutRequest(shop, visitor),
-          );
+          const context = contexts(request, reply);
+          const visitor = await visitorOf(context);
+          const result = await placeOrder(checkout, input, visitor);
           if (result.result === 'failure') {
             const { status, headers } = refusalHttp(result);
             reply.code(status).headers(headers);
           }
           // Signing up at checkout logged the shopper in under a new session id.
-          if (result.session) setSessionCookie(request, reply, shop.secret, result.session);
-          const current = result.session ?? session;
-          if (current) setCartCookies(reply, await shop.cart.read(current.id));
+          if (result.session) context.handOver(result.session);
+          const current = result.session?.id ?? visitor.sessionId;
+          if (current) setCartCookies(reply, await checkout.cart.read(current));
           return checkoutAnswer(result);
         },
       }),
@@ -87,10 +77,10 @@ export function checkoutAjaxCalls(shop: Shop): AjaxCalls {
         guard: { kind: 'nonce', action: UPDATE_ORDER_REVIEW_NONCE },
         schema: orderReviewSchema,
         async handle(input, request, reply) {
-          const session = await ensureSession(request, reply, shop.sessionDeps);
+          const session = await contexts(request, reply).ensureSession();
           const country = input.s_country.toUpperCase();
           const rate = chosenRate(input);
-          const view = await shop.cart.setCustomer(session.id, {
+          const view = await checkout.cart.setCustomer(session.id, {
             ...(isCountry(country) && {
               destination: {
                 country,
@@ -112,7 +102,7 @@ export function checkoutAjaxCalls(shop: Shop): AjaxCalls {
               view.store.errors.length > 0
                 ? errorListHtml(view.store.errors.map((e) => e.message))
                 : '',
-            fragments: orderReviewFragments(view.store),
+            fragments: orderReviewFragments(view.store, view.money),
             cart: view.store,
           };
         },

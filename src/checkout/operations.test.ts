@@ -16,11 +16,11 @@ const input = (changes: Partial<PlaceOrderInput> = {}): PlaceOrderInput => ({
   ...checkoutForm.parse({ ...completeBillingForm, payment_method: 'cod' }),
   ...changes,
 });
-const allowed = async (): Promise<RateVerdict> => ({ allowed: true });
-const request = (count = allowed) => ({
+/** Who checks out: a session, an address and the shop's origin (no request behind it). */
+const visitor = (sessionId: string) => ({
+  sessionId,
+  ip: '203.0.113.7',
   origin: 'http://shop.test',
-  confirmNonce: (sessionId: string) => `nonce-${sessionId}`,
-  countPaymentAttempt: count,
 });
 
 describe.each(databaseKinds)('checkout operations on %s, called without HTTP', (kind) => {
@@ -32,7 +32,7 @@ describe.each(databaseKinds)('checkout operations on %s, called without HTTP', (
 
   it('places an order paid on delivery and says where to go next; the cart is emptied', async () => {
     const shopper = await shopperWithCart(t);
-    const result = await placeOrder(t.shop.checkoutDeps, shopper.sessionId, input(), request());
+    const result = await placeOrder(t.shop.checkoutDeps, input(), visitor(shopper.sessionId));
     expect(result.result, JSON.stringify(result)).toBe('success');
     if (result.result !== 'success') return;
     expect(result.order.status).toBe('processing');
@@ -44,9 +44,8 @@ describe.each(databaseKinds)('checkout operations on %s, called without HTTP', (
     const shopper = await shopperWithCart(t);
     const result = await placeOrder(
       t.shop.checkoutDeps,
-      shopper.sessionId,
       input({ termsAccepted: false }),
-      request(),
+      visitor(shopper.sessionId),
     );
     expect(result).toEqual({
       result: 'failure',
@@ -60,10 +59,9 @@ describe.each(databaseKinds)('checkout operations on %s, called without HTTP', (
     const over = async (): Promise<RateVerdict> => ({ allowed: false, retryAfterMs: 42_000 });
     const card = { methodId: 'stripe', paymentMethodId: 'pm_card_visa', blikCode: '' };
     const result = await placeOrder(
-      t.shop.checkoutDeps,
-      shopper.sessionId,
+      { ...t.shop.checkoutDeps, paymentAttempts: { attempt: over } },
       input({ payment: card }),
-      request(over),
+      visitor(shopper.sessionId),
     );
     expect(result).toEqual({
       result: 'failure',
@@ -76,7 +74,7 @@ describe.each(databaseKinds)('checkout operations on %s, called without HTTP', (
   it('pays for an existing order on delivery, and refuses one another attempt is paying', async () => {
     const shopper = await shopperWithCart(t);
     const cod = { methodId: 'cod', paymentMethodId: '', blikCode: '' };
-    const pay = { ...request(), confirmNonce: 'nonce', sessionId: shopper.sessionId };
+    const pay = visitor(shopper.sessionId);
     const locked = await pendingOrderOf(t, shopper);
     const holder = t.shop.server.startAttempt();
     const repo = orderPayRepo(t.shop.db);

@@ -15,9 +15,9 @@ import {
   takePayment,
   withPaymentLock,
   type CheckoutDeps,
-  type CheckoutRequest,
   type CheckoutResult,
   type PaymentChoice,
+  type Visitor,
 } from './place-order.ts';
 import type { PaymentChoiceInput, PayForOrderInput, PlaceOrderInput } from './schemas.ts';
 
@@ -76,10 +76,10 @@ async function inputProblems(
  */
 export async function placeOrder(
   deps: CheckoutDeps,
-  sessionId: string | undefined,
   input: PlaceOrderInput,
-  request: CheckoutRequest,
+  visitor: Visitor,
 ): Promise<CheckoutResult> {
+  const { sessionId } = visitor;
   const current = await deps.cart.read(sessionId);
   if (!sessionId || current.totals.lines.length === 0) return failure([messages.checkoutCartEmpty]);
   const loggedIn = await deps.accounts.customers.customerOfSession(sessionId);
@@ -102,7 +102,7 @@ export async function placeOrder(
     billing: input.billing,
   });
   if (typeof choice === 'string') return failure([choice]);
-  const refused = await refusedPaymentAttempt(choice.method, request.countPaymentAttempt);
+  const refused = await refusedPaymentAttempt(deps, choice.method, visitor);
   if (refused) return refused;
 
   const claim = await claimCheckout(deps.db, deps.server, sessionId);
@@ -119,7 +119,7 @@ export async function placeOrder(
         password: input.accountPassword,
         firstName: input.billing.first_name,
         lastName: input.billing.last_name,
-        accountUrl: new URL('/my-account/', request.origin).href,
+        accountUrl: new URL('/my-account/', visitor.origin).href,
       });
       if ('error' in opened) return failure([opened.error]);
       // Logged in from here on, under a new session id that carries the cart (and this claim).
@@ -128,8 +128,8 @@ export async function placeOrder(
     }
     const orderSession = session?.id ?? sessionId;
     const result = await createAndPay(deps, orderSession, view, input, {
-      origin: request.origin,
-      confirmNonce: request.confirmNonce(orderSession),
+      origin: visitor.origin,
+      confirmNonce: deps.confirmNonce(orderSession),
       choice,
       customerId,
     });
@@ -159,15 +159,19 @@ async function createAndPay(
   try {
     order = await deps.orders.create(
       {
-        ...draftOrder(view.totals, {
-          billing: input.billing,
-          shippingAddress: view.totals.needsShipping
-            ? { ...(input.shipping ?? input.billing) }
-            : null,
-          paymentMethod: method.id,
-          paymentMethodTitle: method.title,
-          customerNote: input.customerNote,
-        }),
+        ...draftOrder(
+          view.totals,
+          {
+            billing: input.billing,
+            shippingAddress: view.totals.needsShipping
+              ? { ...(input.shipping ?? input.billing) }
+              : null,
+            paymentMethod: method.id,
+            paymentMethodTitle: method.title,
+            customerNote: input.customerNote,
+          },
+          view.money.currency,
+        ),
         attribution: input.attribution,
       },
       sessionId,
@@ -193,16 +197,6 @@ async function createAndPay(
   );
 }
 
-/** Who pays for an existing order, and the nonce the browser sends back after authenticating. */
-export interface PayForOrderRequest {
-  origin: string;
-  /** The nonce the browser sends back to `wc_stripe_update_order_status`. */
-  confirmNonce: string;
-  /** The visitor's session; its cart is emptied only when that session placed the order. */
-  sessionId: string | null;
-  countPaymentAttempt: CheckoutRequest['countPaymentAttempt'];
-}
-
 /**
  * Pays for an existing order (WooCommerce's `pay_action`): an order that needs no payment sends
  * the shopper to its thank-you page without a charge; otherwise terms, method and billing
@@ -214,7 +208,7 @@ export async function payForOrder(
   deps: CheckoutDeps,
   order: Order,
   input: PayForOrderInput,
-  request: PayForOrderRequest,
+  visitor: Visitor,
 ): Promise<CheckoutResult> {
   const standing = payStanding(order.status);
   if (standing === 'paid' || standing === 'awaiting')
@@ -224,9 +218,14 @@ export async function payForOrder(
   if (!input.termsAccepted) return refusal(messages.termsRequired);
   const choice = choosePayment(input.payment, order);
   if (typeof choice === 'string') return refusal(choice);
-  const refused = await refusedPaymentAttempt(choice.method, request.countPaymentAttempt);
+  const refused = await refusedPaymentAttempt(deps, choice.method, visitor);
   if (refused) return { ...refused, order };
   return withPaymentLock(deps, order, () =>
-    payLocked(deps, order, choice, { ...request, blikCode: input.payment.blikCode }),
+    payLocked(deps, order, choice, {
+      origin: visitor.origin,
+      confirmNonce: deps.confirmNonce(visitor.sessionId ?? ''),
+      sessionId: visitor.sessionId ?? null,
+      blikCode: input.payment.blikCode,
+    }),
   );
 }

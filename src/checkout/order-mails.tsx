@@ -5,8 +5,8 @@ import { MailLayout, mailStyles } from '../platform/mail/mail-layout.tsx';
 import { queueMail, type Mail } from '../platform/mail/mail.ts';
 import { renderMail } from '../platform/mail/render.tsx';
 import { format, messages } from '../platform/messages/index.ts';
-import { formatMoney } from '../platform/money/money.ts';
 import { formatDate } from '../ui/dates.ts';
+import { useFormatMoney } from '../ui/money.tsx';
 import type { Order } from './order.ts';
 
 const text = messages.mail;
@@ -36,6 +36,7 @@ function Lines({ lines }: { lines: string[] }) {
 
 /** The order as WooCommerce's mails show it: items, totals, payment method, note, addresses. */
 function OrderDetails({ order }: { order: Order }) {
+  const formatMoney = useFormatMoney(order.currency);
   const cell = mailStyles.cell;
   const totals: [string, string][] = [
     [text.subtotal, formatMoney(order.subtotal)],

@@ -1,9 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pendingOrderOf, shopperWithCart, type Shopper } from '../payments/intents.fixture.ts';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  attemptWindows,
+  holdStockUntilPaid,
+  pendingOrderOf,
+  shopperWithCart,
+  type Shopper,
+} from '../payments/intents.fixture.ts';
 import { createTestPaymentMethod } from '@shop/test-processor/testing';
 import { ORDER_PAYMENT_LOCK_MS } from '../platform/constants/index.ts';
 import { databaseKinds } from '../platform/db/testing/test-database.ts';
-import { appServer, systemClock } from '../platform/jobs/app-server.ts';
+import { appServer } from '../platform/jobs/app-server.ts';
 import { startTestShop, type TestShop } from '../testing/test-shop.ts';
 import { ORDER_PAY_NONCE } from './nonces.ts';
 import type { Order } from './order.ts';
@@ -12,13 +18,17 @@ import { orderPayUrl, orderReceivedUrl } from './place-order.ts';
 
 describe.each(databaseKinds)('an order-pay attempt cut off mid-way on %s', (kind) => {
   let t: TestShop;
+  const windows = attemptWindows();
   beforeAll(async () => {
-    t = await startTestShop(kind, { pages: true });
+    t = await startTestShop(kind, { pages: true, clock: windows.clock });
+    await holdStockUntilPaid(t);
   });
   afterAll(() => t.close());
 
+  // Every payment here comes from one address; the card-testing limit has tests of its own.
+  beforeEach(() => windows.next());
+
   const payByCard = async (shopper: Shopper, order: Order) => {
-    await t.shop.db.deleteFrom('rate_limits').execute();
     const pm = await createTestPaymentMethod(t.url, '4242424242424242');
     return shopper.client.postForm(orderPayUrl(order), {
       'woocommerce-pay-nonce': shopper.nonce(ORDER_PAY_NONCE),
@@ -48,7 +58,8 @@ describe.each(databaseKinds)('an order-pay attempt cut off mid-way on %s', (kind
   it('still refuses while the attempt runs on a live app server', async () => {
     const shopper = await shopperWithCart(t);
     const order = await pendingOrderOf(t, shopper);
-    const otherServer = appServer(t.shop.db, systemClock);
+    // Another app server of this shop: its heartbeat is read by the shop's own clock.
+    const otherServer = appServer(t.shop.db, windows.clock);
     await otherServer.beat();
     await orderPayRepo(t.shop.db).lockPayment(
       order.id,

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
+  attemptWindows,
+  holdStockUntilPaid,
   intentsFor,
   pendingOrderOf,
   shopperWithCart,
@@ -21,14 +23,15 @@ const html = (text: string) => text.replace(/'/g, '&#x27;').replace(/"/g, '&quot
 describe.each(databaseKinds)('one payment at a time per order on %s', (kind) => {
   let t: TestShop;
 
+  const windows = attemptWindows();
+
   beforeAll(async () => {
-    t = await startTestShop(kind, { pages: true });
+    t = await startTestShop(kind, { pages: true, clock: windows.clock });
+    await holdStockUntilPaid(t);
   });
   afterAll(() => t.close());
-  beforeEach(async () => {
-    // Many attempts from one address: the card-testing limit has tests of its own.
-    await t.shop.db.deleteFrom('rate_limits').execute();
-  });
+  // Many attempts from one address: the card-testing limit has tests of its own.
+  beforeEach(() => windows.next());
 
   const card = async (number = '4242424242424242') => {
     const pm = await createTestPaymentMethod(t.url, number);

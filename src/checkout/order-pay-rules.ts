@@ -1,4 +1,4 @@
-import { availableFor, paymentMethods } from '../payments/methods.ts';
+import { offeredMethod } from '../payments/methods.ts';
 import { settleFromProcessor, settleReturn } from '../payments/settlement.ts';
 import { ShopError } from '../platform/errors/shop-error.ts';
 import { MAX_RECORD_ID } from '../platform/constants/index.ts';
@@ -68,10 +68,7 @@ export function orderIdParam(value: string | undefined): number | null {
 
 /** The method preselected on the page: the order's own when still offered, else the first. */
 export function defaultMethodFor(order: Pick<Order, 'paymentMethod' | 'billing'>): string {
-  const offered = paymentMethods.filter((m) => availableFor(m, order.billing.country));
-  return offered.some((m) => m.id === order.paymentMethod)
-    ? order.paymentMethod
-    : (offered[0]?.id ?? '');
+  return offeredMethod(order.billing.country, order.paymentMethod);
 }
 
 /** The order-pay attempt under the order's payment lock: reopen, choose the method, pay. */

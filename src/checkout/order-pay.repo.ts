@@ -1,13 +1,33 @@
-import { sql } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import { cartRepo } from '../cart/cart.repo.ts';
 import { customerCouponUses } from './coupon-uses.repo.ts';
 import { assertCustomerUsage, COUPON_ERRORS, hasCustomerLimit } from '../cart/coupon.ts';
 import { nowIso, type Db } from '../platform/db/database.ts';
+import type { Database } from '../platform/db/schema.ts';
 import { ShopError } from '../platform/errors/shop-error.ts';
 import { format, messages } from '../platform/messages/index.ts';
 
 /** The order-pay page's changes to an existing order, each one conditional on its status. */
 export function orderPayRepo(db: Db) {
+  /**
+   * The one way a payment lock is set: to run until `until` for `holder`, only where `condition`
+   * holds of the order's current lock. Returns the lock's token, or null when it was not set.
+   */
+  async function setPaymentLock(
+    id: number,
+    lock: { until: number; holder: string | null },
+    condition: (eb: ExpressionBuilder<Database, 'orders'>) => Expression<SqlBool>,
+  ): Promise<string | null> {
+    const until = new Date(lock.until).toISOString();
+    const result = await db
+      .updateTable('orders')
+      .set({ payment_locked_until: until, payment_lock_holder: lock.holder })
+      .where('id', '=', id)
+      .where(condition)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1 ? until : null;
+  }
+
   return {
     /**
      * A failed order paid again goes back to pending and takes its stock and coupon uses again
@@ -111,25 +131,11 @@ export function orderPayRepo(db: Db) {
      * runs out) for `unlockPayment`, or null when another attempt holds the order. `holder`
      * names the attempt (`{server id}:{attempt id}`), so a lock whose holder died can be taken over.
      */
-    async lockPayment(
-      id: number,
-      nowMs: number,
-      lockMs: number,
-      holder: string | null = null,
-    ): Promise<string | null> {
-      const until = new Date(nowMs + lockMs).toISOString();
-      const result = await db
-        .updateTable('orders')
-        .set({ payment_locked_until: until, payment_lock_holder: holder })
-        .where('id', '=', id)
-        .where((eb) =>
-          eb.or([
-            eb('payment_locked_until', 'is', null),
-            eb('payment_locked_until', '<=', new Date(nowMs).toISOString()),
-          ]),
-        )
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1 ? until : null;
+    lockPayment(id: number, nowMs: number, lockMs: number, holder: string | null = null) {
+      const now = new Date(nowMs).toISOString();
+      return setPaymentLock(id, { until: nowMs + lockMs, holder }, (eb) =>
+        eb.or([eb('payment_locked_until', 'is', null), eb('payment_locked_until', '<=', now)]),
+      );
     },
 
     /** Who holds the order's running payment lock, when the holder is named. */
@@ -144,22 +150,11 @@ export function orderPayRepo(db: Db) {
     },
 
     /** Takes the lock over from a holder that died, only while that holder still has it. */
-    async takeOverPayment(
-      id: number,
-      from: string,
-      nowMs: number,
-      lockMs: number,
-      holder: string,
-    ): Promise<string | null> {
-      const until = new Date(nowMs + lockMs).toISOString();
-      const result = await db
-        .updateTable('orders')
-        .set({ payment_locked_until: until, payment_lock_holder: holder })
-        .where('id', '=', id)
-        .where('payment_lock_holder', '=', from)
-        .where('payment_locked_until', '>', new Date(nowMs).toISOString())
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1 ? until : null;
+    takeOverPayment(id: number, from: string, nowMs: number, lockMs: number, holder: string) {
+      const now = new Date(nowMs).toISOString();
+      return setPaymentLock(id, { until: nowMs + lockMs, holder }, (eb) =>
+        eb.and([eb('payment_lock_holder', '=', from), eb('payment_locked_until', '>', now)]),
+      );
     },
 
     /** Releases the lock this token took; a lock that ran out and was taken since stays. */

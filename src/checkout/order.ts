@@ -69,7 +69,8 @@ export function draftOrder(
     OrderDraft,
     'billing' | 'shippingAddress' | 'paymentMethod' | 'paymentMethodTitle' | 'customerNote'
   >,
-  currency = 'USD',
+  /** The shop's currency when the order is placed (ISO 4217). */
+  currency: string,
 ): OrderDraft {
   return {
     ...details,

@@ -1,6 +1,11 @@
 import { UNSAFE_decodeViaTurboStream as decodeViaTurboStream } from 'react-router';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { pendingOrderOf, shopperWithCart } from '../payments/intents.fixture.ts';
+import {
+  attemptWindows,
+  holdStockUntilPaid,
+  pendingOrderOf,
+  shopperWithCart,
+} from '../payments/intents.fixture.ts';
 import { databaseKinds } from '../platform/db/testing/test-database.ts';
 import { ShopperClient } from '../testing/browser-like-client.ts';
 import { startTestShop, type TestShop } from '../testing/test-shop.ts';
@@ -50,13 +55,14 @@ async function gatewayNonces(html: string, route: string): Promise<PageNonces> {
 describe.each(databaseKinds)('gateway nonces on the pages on %s', (kind) => {
   let t: TestShop;
 
+  const windows = attemptWindows();
+
   beforeAll(async () => {
-    t = await startTestShop(kind, { pages: true });
+    t = await startTestShop(kind, { pages: true, clock: windows.clock });
+    await holdStockUntilPaid(t);
   });
   afterAll(() => t.close());
-  beforeEach(async () => {
-    await t.shop.db.deleteFrom('rate_limits').execute();
-  });
+  beforeEach(() => windows.next());
 
   it('gives the checkout the intent nonces, and they open the intent calls for this shopper', async () => {
     const shopper = await shopperWithCart(t);

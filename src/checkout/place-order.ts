@@ -8,7 +8,7 @@ import type { Db } from '../platform/db/database.ts';
 import type { AppServer } from '../platform/jobs/app-server.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
 import { messages } from '../platform/messages/index.ts';
-import type { RateVerdict } from '../platform/rate-limit/rate-limit.ts';
+import type { AttemptLimiter } from '../platform/rate-limit/rate-limit.service.ts';
 import type { Session } from '../platform/session/session.ts';
 import type { FieldError, ShippingAddress } from './address.ts';
 import type { Order } from './order.ts';
@@ -51,6 +51,10 @@ export interface CheckoutDeps {
   accounts: AccountsService;
   /** This app server: whose checkout claims are running. */
   server: AppServer;
+  /** Card-testing protection: payment attempts counted per session and IP, on every app server. */
+  paymentAttempts: Pick<AttemptLimiter, 'attempt'>;
+  /** The nonce a session's browser sends back to `wc_stripe_update_order_status` after a challenge. */
+  confirmNonce: (sessionId: string) => string;
 }
 
 export function orderReceivedUrl(order: Pick<Order, 'id' | 'key'>): string {
@@ -72,17 +76,13 @@ export interface PaymentChoice {
   paymentMethodId: string;
 }
 
-/** Counts one payment attempt of the visitor against the card-testing limit. */
-export type CountPaymentAttempt = () => Promise<RateVerdict>;
-
-/** What placing an order needs of the request it came with. */
-export interface CheckoutRequest {
-  /** Where the request came to: the base of absolute return URLs. */
+/** Who places or pays for an order: their session, their address, where the request came to. */
+export interface Visitor {
+  sessionId: string | undefined;
+  /** The client's address (card-testing limits count per IP). */
+  ip: string;
+  /** The base of absolute return URLs. */
   origin: string;
-  /** The confirm nonce of the session the order is placed in (a new one after signing up). */
-  confirmNonce: (sessionId: string) => string;
-  /** The visitor's payment attempts, counted per session and IP (card-testing protection). */
-  countPaymentAttempt: CountPaymentAttempt;
 }
 
 /**
@@ -91,11 +91,15 @@ export interface CheckoutRequest {
  * is created or charged; otherwise nothing.
  */
 export async function refusedPaymentAttempt(
+  deps: Pick<CheckoutDeps, 'paymentAttempts'>,
   method: PaymentMethodInfo,
-  count: CountPaymentAttempt,
+  visitor: Visitor,
 ): Promise<Extract<CheckoutResult, { result: 'failure' }> | undefined> {
   if (!method.type) return undefined;
-  const verdict = await count();
+  const verdict = await deps.paymentAttempts.attempt({
+    sessionId: visitor.sessionId,
+    ip: visitor.ip,
+  });
   if (verdict.allowed) return undefined;
   return {
     result: 'failure',

@@ -37,7 +37,7 @@ export interface PayForOrderInput {
 }
 
 /** A posted checkout form: text fields, and the odd repeated one. */
-export const postedForm = z.record(
+const postedForm = z.record(
   z.string().max(200),
   z.union([z.string().max(10_000), z.array(z.string().max(1000)).max(50)]),
 );

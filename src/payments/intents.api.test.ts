@@ -2,7 +2,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { databaseKinds } from '../platform/db/testing/test-database.ts';
 import { messages } from '../platform/messages/index.ts';
 import { startTestShop, type TestShop } from '../testing/test-shop.ts';
-import { pendingOrderOf, shopperWithCart, type Shopper } from './intents.fixture.ts';
+import {
+  attemptWindows,
+  holdStockUntilPaid,
+  pendingOrderOf,
+  shopperWithCart,
+  type Shopper,
+} from './intents.fixture.ts';
 import { STRIPE_NONCES } from './nonces.ts';
 import { createTestPaymentMethod } from '@shop/test-processor/testing';
 import { confirmPayment } from './ui/local-stripe.ts';
@@ -21,14 +27,15 @@ interface IntentAnswer {
 describe.each(databaseKinds)('the gateway’s intent calls on %s', (kind) => {
   let t: TestShop;
 
+  const windows = attemptWindows();
+
   beforeAll(async () => {
-    t = await startTestShop(kind);
+    t = await startTestShop(kind, { clock: windows.clock });
+    await holdStockUntilPaid(t);
   });
   afterAll(() => t.close());
   // The card-testing counters are the subject of their own tests (rate-limit.api.test.ts).
-  beforeEach(async () => {
-    await t.shop.db.deleteFrom('rate_limits').execute();
-  });
+  beforeEach(() => windows.next());
 
   function createIntent(shopper: Shopper, fields: Record<string, string>) {
     return shopper.client.postForm<IntentAnswer>('/?wc-ajax=wc_stripe_create_payment_intent', {

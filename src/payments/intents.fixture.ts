@@ -1,6 +1,7 @@
 import { completeBillingForm } from '../checkout/billing.fixture.ts';
 import { addressFromForm } from '../checkout/address.ts';
 import { draftOrder, type Order } from '../checkout/order.ts';
+import { INTENT_RATE_LIMIT } from '../platform/constants/index.ts';
 import { createNonce } from '../platform/nonce/nonce.ts';
 import { SESSION_COOKIE, unsignSessionToken } from '../platform/session/session.ts';
 import { ShopperClient } from '../testing/browser-like-client.ts';
@@ -38,13 +39,17 @@ export async function pendingOrderOf(
 ): Promise<Order> {
   const view = await t.shop.cart.read(shopper.sessionId);
   return t.shop.orders.create(
-    draftOrder(view.totals, {
-      billing: addressFromForm({ ...completeBillingForm, ...billing }, 'billing'),
-      shippingAddress: null,
-      paymentMethod: 'stripe',
-      paymentMethodTitle: 'Credit / Debit Card',
-      customerNote: '',
-    }),
+    draftOrder(
+      view.totals,
+      {
+        billing: addressFromForm({ ...completeBillingForm, ...billing }, 'billing'),
+        shippingAddress: null,
+        paymentMethod: 'stripe',
+        paymentMethodTitle: 'Credit / Debit Card',
+        customerNote: '',
+      },
+      view.money.currency,
+    ),
     shopper.sessionId,
     'pending',
   );
@@ -64,4 +69,30 @@ export async function intentsFor(t: TestShop, orderId: number) {
     all: mine.length,
     charged: mine.filter((row) => ['succeeded', 'requires_capture'].includes(row.status)).length,
   };
+}
+
+/**
+ * The clock of a test shop that makes many payment attempts from one address: `next()` moves it
+ * into a fresh card-testing window (INTENT_RATE_LIMIT), so the counters start again without
+ * being deleted. Orders are stamped by the wall clock, so a shop on this clock should hold
+ * unpaid orders' stock until paid (`holdStockUntilPaid`), or the hold-stock job finds them
+ * hours old.
+ */
+export function attemptWindows(start = Date.now()) {
+  let now = start;
+  const windowMs = Math.max(
+    INTENT_RATE_LIMIT.perIp.windowMs,
+    INTENT_RATE_LIMIT.perSession.windowMs,
+  );
+  return {
+    clock: () => new Date(now),
+    next() {
+      now += windowMs;
+    },
+  };
+}
+
+/** Unpaid orders hold their stock until paid (WooCommerce's empty hold time). */
+export async function holdStockUntilPaid(t: TestShop): Promise<void> {
+  await t.shop.settings.set('holdStockMinutes', 0);
 }

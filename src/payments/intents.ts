@@ -110,7 +110,7 @@ export function setupMethodType(type: string): string {
 }
 
 /** The shop's answer when the processor refuses or cannot be reached: its text, never theirs. */
-export function processorRefusal(error: unknown): ShopError {
+function processorRefusal(error: unknown): ShopError {
   if (error instanceof ShopError) return error;
   const raw = error as { type?: string; code?: string; statusCode?: number };
   if (raw.statusCode === 404 || raw.code === 'resource_missing')

@@ -93,6 +93,17 @@ export function availableFor(method: PaymentMethodInfo, billingCountry: string):
   return method.countries.length === 0 || method.countries.includes(billingCountry);
 }
 
+/** The methods offered for a billing country (seed 001 §5), in the shop's order. */
+export function methodsFor(billingCountry: string): PaymentMethodInfo[] {
+  return paymentMethods.filter((method) => availableFor(method, billingCountry));
+}
+
+/** The wanted method when it is offered for the billing country, else the first one offered. */
+export function offeredMethod(billingCountry: string, wanted: string): string {
+  const offered = methodsFor(billingCountry);
+  return offered.some((method) => method.id === wanted) ? wanted : (offered[0]?.id ?? '');
+}
+
 /** Seed 001 §5: a BLIK code is six digits. */
 export function isValidBlikCode(code: string): boolean {
   return /^\d{6}$/.test(code);

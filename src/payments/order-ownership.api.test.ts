@@ -87,13 +87,17 @@ describe.each(databaseKinds)('payment calls act on the caller’s own orders on 
     const placer = await shopperWithCart(t);
     const view = await t.shop.cart.read(placer.sessionId);
     const order = await t.shop.orders.create(
-      draftOrder(view.totals, {
-        billing: addressFromForm(completeBillingForm, 'billing'),
-        shippingAddress: null,
-        paymentMethod: 'stripe',
-        paymentMethodTitle: 'Credit / Debit Card',
-        customerNote: '',
-      }),
+      draftOrder(
+        view.totals,
+        {
+          billing: addressFromForm(completeBillingForm, 'billing'),
+          shippingAddress: null,
+          paymentMethod: 'stripe',
+          paymentMethodTitle: 'Credit / Debit Card',
+          customerNote: '',
+        },
+        view.money.currency,
+      ),
       placer.sessionId,
       'pending',
       customerId,

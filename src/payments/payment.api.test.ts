@@ -3,6 +3,7 @@ import { completeBillingForm } from '../checkout/billing.fixture.ts';
 import { databaseKinds } from '../platform/db/testing/test-database.ts';
 import { ShopperClient } from '../testing/browser-like-client.ts';
 import { startTestShop, type TestShop } from '../testing/test-shop.ts';
+import { attemptWindows, holdStockUntilPaid } from './intents.fixture.ts';
 import { WEBHOOK_PATH } from './payment.routes.ts';
 import { createTestPaymentMethod } from '@shop/test-processor/testing';
 import { TEST_WEBHOOK_SECRET } from '@shop/test-processor/keys';
@@ -17,9 +18,11 @@ interface CheckoutAnswer {
 describe.each(databaseKinds)('payments on %s', (kind) => {
   let t: TestShop;
   let hoodieId: number;
+  const windows = attemptWindows();
 
   beforeAll(async () => {
-    t = await startTestShop(kind, { pages: true });
+    t = await startTestShop(kind, { pages: true, clock: windows.clock });
+    await holdStockUntilPaid(t);
     hoodieId = (await t.shop.catalog.productBySlug('classic-hoodie'))!.id;
   });
   afterAll(() => t.close());
@@ -27,7 +30,7 @@ describe.each(databaseKinds)('payments on %s', (kind) => {
   /** A shopper who placed an order with the 3DS card: the order waits for authentication. */
   async function orderAwaitingAuthentication() {
     // Every checkout here comes from one address; the card-testing limit has tests of its own.
-    await t.shop.db.deleteFrom('rate_limits').execute();
+    windows.next();
     const client = new ShopperClient(t.url, { 'sec-fetch-site': 'same-origin' });
     await client.postForm('/?wc-ajax=add_to_cart', { product_id: String(hoodieId), quantity: '1' });
     const page = await client.get('/checkout/');

@@ -3,11 +3,11 @@ import { z } from 'zod';
 import { ShopError } from '../platform/errors/shop-error.ts';
 import { ajaxCall, type AjaxCalls } from '../platform/http/ajax.ts';
 import { errorListHtml } from '../platform/http/notices.ts';
-import { readSession } from '../platform/http/request-session.ts';
+import type { RequestContexts } from '../platform/http/request-context.ts';
 import { recordId } from '../platform/http/validation.ts';
 import type { App } from '../platform/http/server.ts';
 import { messages } from '../platform/messages/index.ts';
-import type { Shop } from '../shop.ts';
+import type { SettingsStore } from '../platform/settings/settings.ts';
 import {
   assertPayable,
   callersOrder,
@@ -18,14 +18,37 @@ import {
   setupMethodType,
   updateOrderIntent,
   type Caller,
+  type IntentOrders,
 } from './intents.ts';
 import { STRIPE_NONCES } from './nonces.ts';
-import { paymentEventsRepo } from './payment-events.repo.ts';
-import { settleAnyIntent, settleWebhook, type SettlingOrder } from './settlement.ts';
+import {
+  settleAnyIntent,
+  settleWebhook,
+  type SettlementTarget,
+  type SettlingOrder,
+  type WebhookDeps,
+} from './settlement.ts';
+import type { PaymentsConfig } from './stripe-client.ts';
 import type { AttemptLimiter } from '../platform/rate-limit/rate-limit.service.ts';
-import { intentLimiter, retryAfterSeconds, tooManyAttempts } from './rate-limit.ts';
+import { retryAfterSeconds, tooManyAttempts } from './rate-limit.ts';
 
 export const WEBHOOK_PATH = '/wc-api/wc_stripe/';
+
+/** What the gateway's doors need: the processor, the orders they pay, each request's context. */
+export interface PaymentDoorDeps {
+  payments: PaymentsConfig;
+  /** The shop's orders, as intent calls read them. */
+  orders: IntentOrders;
+  /** Where a settled payment moves an order. */
+  settlement: SettlementTarget;
+  /** Card-testing protection: every intent asked for counts, per session and IP. */
+  attempts: Pick<AttemptLimiter, 'attempt'>;
+  contexts: RequestContexts;
+  /** Where Stripe's appearance (`wc_stripe_save_appearance`) is kept. */
+  settings: Pick<SettingsStore, 'saveOption'>;
+  /** Records a webhook event's id; false when it was recorded before (a redelivery). */
+  recordEvent: WebhookDeps['recordEvent'];
+}
 
 const orderId = recordId;
 const intentId = z.string().regex(/^(pi|seti)_\w+$/);
@@ -89,16 +112,21 @@ async function limitIntents(
   throw tooManyAttempts(verdict.retryAfterMs);
 }
 
-async function callerOf(shop: Shop, request: FastifyRequest, key?: string): Promise<Caller> {
-  const session = await readSession(request, shop.sessionDeps);
+async function callerOf(
+  deps: PaymentDoorDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  key?: string,
+): Promise<Caller> {
+  const session = await deps.contexts(request, reply).readSession();
   return { sessionId: session?.id, orderKey: key, customerId: session?.customerId };
 }
 
 /** What the browser is told after it authenticated: where to go, or the order's failure. */
-function statusAnswer(shop: Shop, order: SettlingOrder | undefined, settledFor: number) {
+function statusAnswer(deps: PaymentDoorDeps, order: SettlingOrder | undefined, settledFor: number) {
   if (!order || order.id !== settledFor) return failure(messages.checkoutGenericError);
   if (order.status === 'failed') return failure(messages.paymentFailed);
-  return { success: true, data: { return_url: shop.settlement.receivedUrl(order) } };
+  return { success: true, data: { return_url: deps.settlement.receivedUrl(order) } };
 }
 
 /**
@@ -106,20 +134,21 @@ function statusAnswer(shop: Shop, order: SettlingOrder | undefined, settledFor: 
  * intent the processor does not know, has none: nothing is read, changed or told.
  */
 async function settleCallersOrder(
-  shop: Shop,
+  deps: PaymentDoorDeps,
   request: FastifyRequest,
+  reply: FastifyReply,
   input: { order_id: number; intent_id: string; order_key?: string | undefined },
 ): Promise<{ order: SettlingOrder } | undefined> {
-  const order = await shop.orders.find(input.order_id);
-  if (!order || !isCallersOrder(order, await callerOf(shop, request, input.order_key)))
+  const order = await deps.orders.find(input.order_id);
+  if (!order || !isCallersOrder(order, await callerOf(deps, request, reply, input.order_key)))
     return undefined;
-  return settleAnyIntent(shop.settlement, shop.payments.stripe, input.intent_id);
+  return settleAnyIntent(deps.settlement, deps.payments.stripe, input.intent_id);
 }
 
 /** The gateway's `wc_stripe_*` endpoint calls (seed 001 §7), each with its own nonce. */
-export function paymentAjaxCalls(shop: Shop): AjaxCalls {
-  const intents = { stripe: shop.payments.stripe, orders: shop.orders };
-  const limiter = intentLimiter(shop.db);
+export function paymentAjaxCalls(deps: PaymentDoorDeps): AjaxCalls {
+  const intents = { stripe: deps.payments.stripe, orders: deps.orders };
+  const limiter = deps.attempts;
   return new Map([
     [
       'wc_stripe_create_payment_intent',
@@ -131,10 +160,10 @@ export function paymentAjaxCalls(shop: Shop): AjaxCalls {
           order_key: orderKey,
         }),
         async handle(input, request, reply) {
-          const caller = await callerOf(shop, request, input.order_key);
+          const caller = await callerOf(deps, request, reply, input.order_key);
           return seedAnswer(async () => {
             await limitIntents(limiter, request, reply, caller.sessionId);
-            const order = await callersOrder(shop.orders, input.stripe_order_id, caller);
+            const order = await callersOrder(deps.orders, input.stripe_order_id, caller);
             assertPayable(order);
             const type = orderMethodType(input.payment_method_type, order.billing.country);
             return createOrderIntent(intents, order, type);
@@ -156,14 +185,14 @@ export function paymentAjaxCalls(shop: Shop): AjaxCalls {
             .default(''),
           order_key: orderKey,
         }),
-        async handle(input, request) {
+        async handle(input, request, reply) {
           // Seed 001 §7: setup intents are not updated.
           if (input.wc_payment_intent_id.startsWith('seti_'))
             return { success: true, result: 'success', data: { success: true } };
-          const caller = await callerOf(shop, request, input.order_key);
+          const caller = await callerOf(deps, request, reply, input.order_key);
           const answer = await seedAnswer(
             async () => {
-              const order = await callersOrder(shop.orders, input.stripe_order_id, caller);
+              const order = await callersOrder(deps.orders, input.stripe_order_id, caller);
               assertPayable(order);
               const type =
                 input.selected_upe_payment_type &&
@@ -187,11 +216,11 @@ export function paymentAjaxCalls(shop: Shop): AjaxCalls {
         guard: { kind: 'nonce', action: STRIPE_NONCES.initSetupIntent },
         schema: z.object({ payment_method_type: methodType }),
         async handle(input, request, reply) {
-          const { sessionId } = await callerOf(shop, request);
+          const { sessionId } = await callerOf(deps, request, reply);
           return seedAnswer(async () => {
             await limitIntents(limiter, request, reply, sessionId);
             return initSetupIntent(
-              shop.payments.stripe,
+              deps.payments.stripe,
               setupMethodType(input.payment_method_type),
             );
           });
@@ -208,9 +237,9 @@ export function paymentAjaxCalls(shop: Shop): AjaxCalls {
           payment_method_id: z.string().max(100).optional(),
           order_key: orderKey,
         }),
-        async handle(input, request) {
-          const settled = await settleCallersOrder(shop, request, input);
-          return statusAnswer(shop, settled?.order, input.order_id);
+        async handle(input, request, reply) {
+          const settled = await settleCallersOrder(deps, request, reply, input);
+          return statusAnswer(deps, settled?.order, input.order_id);
         },
       }),
     ],
@@ -219,8 +248,8 @@ export function paymentAjaxCalls(shop: Shop): AjaxCalls {
       ajaxCall({
         guard: { kind: 'nonce', action: STRIPE_NONCES.updateFailedOrder },
         schema: z.object({ order_id: orderId, intent_id: intentId, order_key: orderKey }),
-        async handle(input, request) {
-          const settled = await settleCallersOrder(shop, request, input);
+        async handle(input, request, reply) {
+          const settled = await settleCallersOrder(deps, request, reply, input);
           return { success: settled?.order.id === input.order_id };
         },
       }),
@@ -240,13 +269,7 @@ export function paymentAjaxCalls(shop: Shop): AjaxCalls {
             input.is_block_checkout === '1'
               ? 'wc_stripe_blocks_appearance'
               : 'wc_stripe_appearance';
-          await shop.db
-            .insertInto('settings')
-            .values({ name, value: JSON.stringify(appearance) })
-            .onConflict((oc) =>
-              oc.column('name').doUpdateSet({ value: JSON.stringify(appearance) }),
-            )
-            .execute();
+          await deps.settings.saveOption(name, JSON.stringify(appearance));
           return { success: true };
         },
       }),
@@ -255,13 +278,12 @@ export function paymentAjaxCalls(shop: Shop): AjaxCalls {
 }
 
 /** The webhook endpoint: the raw body goes to settlement, which checks its signature. */
-export function registerWebhookRoute(app: App, shop: Shop): void {
-  const events = paymentEventsRepo(shop.db);
-  const deps = {
-    ledger: shop.settlement,
-    stripe: shop.payments.stripe,
-    webhookSecret: shop.payments.webhookSecret,
-    recordEvent: events.record,
+export function registerWebhookRoute(app: App, doors: PaymentDoorDeps): void {
+  const deps: WebhookDeps = {
+    ledger: doors.settlement,
+    stripe: doors.payments.stripe,
+    webhookSecret: doors.payments.webhookSecret,
+    recordEvent: doors.recordEvent,
   };
   app.register(async (scope) => {
     scope.removeContentTypeParser('application/json');

@@ -8,7 +8,13 @@ import { messages } from '../platform/messages/index.ts';
 import { createNonce } from '../platform/nonce/nonce.ts';
 import { ShopperClient } from '../testing/browser-like-client.ts';
 import { startTestShop, type TestShop } from '../testing/test-shop.ts';
-import { pendingOrderOf, shopperWithCart, type Shopper } from './intents.fixture.ts';
+import {
+  attemptWindows,
+  holdStockUntilPaid,
+  pendingOrderOf,
+  shopperWithCart,
+  type Shopper,
+} from './intents.fixture.ts';
 import { STRIPE_NONCES } from './nonces.ts';
 import { createTestPaymentMethod } from '@shop/test-processor/testing';
 import type { TestProcessorTables } from '@shop/test-processor';
@@ -31,14 +37,16 @@ interface Answer {
 describe.each(databaseKinds)('card-testing protection on %s', (kind) => {
   let t: TestShop;
 
+  /** The shop's clock: each test starts in a fresh window of the limit. */
+  const windows = attemptWindows();
+
   beforeAll(async () => {
     // Pages too: the no-JavaScript checkout and the order-pay page post to their page actions.
-    t = await startTestShop(kind, { pages: true });
+    t = await startTestShop(kind, { pages: true, clock: windows.clock });
+    await holdStockUntilPaid(t);
   });
   afterAll(() => t.close());
-  beforeEach(async () => {
-    await t.shop.db.deleteFrom('rate_limits').execute();
-  });
+  beforeEach(() => windows.next());
 
   const createIntent = (shopper: Shopper, orderId: number) =>
     shopper.client.postForm<Answer>('/?wc-ajax=wc_stripe_create_payment_intent', {
@@ -110,6 +118,18 @@ describe.each(databaseKinds)('card-testing protection on %s', (kind) => {
     const allowed = await createIntent(someoneElse, theirs.id);
     expect(allowed.status).toBe(200);
     expect(allowed.body.data!.id).toMatch(/^pi_/);
+  });
+
+  it('lets a refused session try again once the window has ended on the shop’s clock', async () => {
+    const tester = await shopperWithCart(t);
+    for (let i = 0; i < INTENT_RATE_LIMIT.perSession.max; i++) await initSetup(tester);
+    expectRefused(await initSetup(tester));
+
+    windows.next();
+    const order = await pendingOrderOf(t, tester);
+    const again = await createIntent(tester, order.id);
+    expect(again.status).toBe(200);
+    expect(again.body.data!.id).toMatch(/^pi_/);
   });
 
   it('refuses an IP address after its limit, whichever sessions (or none) the attempts carry', async () => {

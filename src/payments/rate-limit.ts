@@ -2,12 +2,7 @@ import { INTENT_RATE_LIMIT } from '../platform/constants/index.ts';
 import type { Db } from '../platform/db/database.ts';
 import { ShopError } from '../platform/errors/shop-error.ts';
 import { messages } from '../platform/messages/index.ts';
-import {
-  attemptLimiter,
-  type AttemptLimiter,
-  type Attempter,
-} from '../platform/rate-limit/rate-limit.service.ts';
-import type { RateVerdict } from '../platform/rate-limit/rate-limit.ts';
+import { attemptLimiter, type AttemptLimiter } from '../platform/rate-limit/rate-limit.service.ts';
 
 /**
  * Card-testing protection: every payment attempt (an intent asked for through the gateway's
@@ -17,21 +12,9 @@ import type { RateVerdict } from '../platform/rate-limit/rate-limit.ts';
  */
 const INTENT_ACTION = 'intent';
 
-const limiters = new WeakMap<Db, AttemptLimiter>();
-
-/** The intent limiter of a shop's database: one per database, so its sweeps run now and then. */
-export function intentLimiter(db: Db): AttemptLimiter {
-  let limiter = limiters.get(db);
-  if (!limiter) {
-    limiter = attemptLimiter(db, INTENT_ACTION, INTENT_RATE_LIMIT);
-    limiters.set(db, limiter);
-  }
-  return limiter;
-}
-
-/** Counts one payment attempt of this visitor; refused over the limit. */
-export function countPaymentAttempt(db: Db, who: Attempter): Promise<RateVerdict> {
-  return intentLimiter(db).attempt(who);
+/** The shop's one limiter of payment attempts, counting in the database by the shop's clock. */
+export function paymentAttemptLimiter(db: Db, clock: () => number): AttemptLimiter {
+  return attemptLimiter(db, INTENT_ACTION, INTENT_RATE_LIMIT, clock);
 }
 
 /** Whole seconds until a refused visitor may try again (`Retry-After`). */

@@ -7,7 +7,7 @@ import {
 import type { Notice } from '../platform/session/session.ts';
 
 /** Scrolls to an element with an offset over a duration (seed 000 §9), then focuses it. */
-export function scrollToNotices(element: HTMLElement, durationMs = NOTICE_SCROLL_MS): void {
+function scrollToNotices(element: HTMLElement, durationMs = NOTICE_SCROLL_MS): void {
   const reduceMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
   const start = window.scrollY;
   const target = Math.max(

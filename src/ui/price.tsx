@@ -1,4 +1,5 @@
-import { formatMoney, type Money } from '../platform/money/money.ts';
+import type { Money } from '../platform/money/money.ts';
+import { useFormatMoney } from './money.tsx';
 
 /** A price, with the old one struck through when on sale. */
 export function Price({
@@ -10,6 +11,7 @@ export function Price({
   oldAmount?: Money | null | undefined;
   suffix?: string | undefined;
 }) {
+  const formatMoney = useFormatMoney();
   const onSale = oldAmount !== undefined && oldAmount !== null && oldAmount > amount;
   return (
     <span className="price">

@@ -1,3 +1,4 @@
+import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import {
@@ -42,10 +43,7 @@ export interface TestProcessorOptions {
    * its own pages' policy, with a fresh nonce each time.
    */
   pagePolicy?: () => string;
-  /**
-   * Limit on the routes browsers call with the publishable key (the host registers
-   * @fastify/rate-limit with `global: false`); false turns it off.
-   */
+  /** Limit on the routes browsers call with the publishable key; false turns it off. */
   rateLimit?: { max: number; timeWindowMs: number } | false;
 }
 
@@ -144,6 +142,8 @@ export function mountTestProcessor(
 
   app.register(
     async (instance: FastifyInstance) => {
+      // Limits only the routes that ask for one (`browserRouteConfig`), in this scope alone.
+      await instance.register(rateLimit, { global: false });
       await migrateTestProcessor(db, options.kind);
       setUpStripeHttp(instance);
       methodRoutes(instance, ctx);

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { Form, redirect, useNavigation, type MetaFunction } from 'react-router';
 import { z } from 'zod';
 import { format, messages } from '../../platform/messages/index.ts';
-import { formatMoney } from '../../platform/money/money.ts';
+import { useFormatMoney } from '../../ui/money.tsx';
 import {
   applyCoupon,
   removeCoupon,
@@ -297,6 +297,7 @@ export default function CartPage({
 }) {
   const { cart, nonce, couponNonces, coupons } = loaderData;
   const navigation = useNavigation();
+  const formatMoney = useFormatMoney();
   if (cart.items.length === 0) return <EmptyCart title="Cart" />;
   return (
     <div className="cart-page">

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { getJson, postForm, wcAjaxUrl } from '../../platform/http/client.ts';
+import { postForm, wcAjaxUrl } from '../../platform/http/client.ts';
 import type { StoreCart } from '../store-api.types.ts';
 
 /**
@@ -38,11 +38,11 @@ function publish(next: CartState): void {
   for (const listener of listeners) listener();
 }
 
-export function cartState(): CartState {
+function cartState(): CartState {
   return state;
 }
 
-export function subscribeCart(listener: () => void): () => void {
+function subscribeCart(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
@@ -52,7 +52,7 @@ export function useCart(initial: StoreCart | null = null): CartState {
   return snapshot.cart ? snapshot : { cart: initial, hash: '' };
 }
 
-export function receiveCart(cart: StoreCart | undefined, hash: string | undefined): void {
+function receiveCart(cart: StoreCart | undefined, hash: string | undefined): void {
   if (!cart) return;
   publish({ cart, hash: hash ?? state.hash });
   if (hash !== undefined) {
@@ -70,11 +70,6 @@ export function enqueue<T>(task: () => Promise<T>): Promise<T> {
   const run = queue.then(task, task);
   queue = run.catch(() => undefined);
   return run;
-}
-
-export async function refreshCart(): Promise<void> {
-  const response = await getJson<StoreCart>('/wc/store/v1/cart');
-  if (response.ok) receiveCart(response.data, undefined);
 }
 
 export function addToCart(payload: Record<string, string>): Promise<AddToCartResponse> {
@@ -139,20 +134,6 @@ export function refreshPanel(
     // Seed 000 §7: after each refresh the checkout refreshes too.
     if (typeof document !== 'undefined')
       document.body.dispatchEvent(new CustomEvent('update_checkout'));
-    return { ...data, ok: response.ok };
-  });
-}
-
-/** The slide-out flow's add (`action add_to_cart` with product_id). */
-export function addFromPanel(productId: number): Promise<PanelResponse & { ok: boolean }> {
-  return enqueue(async () => {
-    const response = await postForm<PanelResponse>('/admin-ajax', {
-      action: 'add_to_cart',
-      product_id: String(productId),
-    });
-    const data = response.data ?? {};
-    if (data.nonce) panelNonce = data.nonce;
-    if (response.ok) receiveCart(data.cart, data.cart_hash);
     return { ...data, ok: response.ok };
   });
 }

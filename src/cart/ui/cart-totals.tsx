@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { addressLines } from '../../platform/address/address-format.ts';
 import { format, messages } from '../../platform/messages/index.ts';
-import { formatMoney } from '../../platform/money/money.ts';
+import { useFormatMoney } from '../../ui/money.tsx';
 import { minor, type StoreCart } from '../store-api.types.ts';
 
 /** The cart's one shipping package, if it needs shipping. */
@@ -10,7 +10,10 @@ function shippingPackage(cart: StoreCart) {
 }
 
 /** `Flat rate: $5.00`, or just the title when it costs nothing. */
-export function rateLabel(rate: { name: string; price: string }): string {
+function rateLabel(
+  rate: { name: string; price: string },
+  formatMoney: (amount: number) => string,
+): string {
   return minor(rate.price) > 0 ? `${rate.name}: ${formatMoney(minor(rate.price))}` : rate.name;
 }
 
@@ -27,6 +30,7 @@ export function ShippingMethods({
   onChoose?: (rateId: string) => void;
   disabled?: boolean;
 }) {
+  const formatMoney = useFormatMoney();
   const rates = shippingPackage(cart)?.shipping_rates ?? [];
   if (rates.length === 0) return <p className="no-shipping">{messages.noShippingMethods}</p>;
   const selected = rates.find((rate) => rate.selected)?.rate_id;
@@ -49,7 +53,7 @@ export function ShippingMethods({
               disabled={disabled}
               onChange={() => onChoose?.(rate.rate_id)}
             />
-            <label htmlFor={id}>{rateLabel(rate)}</label>
+            <label htmlFor={id}>{rateLabel(rate, formatMoney)}</label>
           </li>
         );
       })}
@@ -79,6 +83,7 @@ export function CartTotalsRows({
   /** Offers a `[Remove]` control beside each coupon (the checkout's review). */
   onRemoveCoupon?: (code: string) => void;
 }) {
+  const formatMoney = useFormatMoney();
   const chosen = shippingPackage(cart)?.shipping_rates.find((rate) => rate.selected);
   return (
     <>
@@ -109,7 +114,7 @@ export function CartTotalsRows({
         <tr className="woocommerce-shipping-totals shipping">
           <th scope="row">Shipping</th>
           <td data-title="Shipping">
-            {shipping ?? (chosen ? rateLabel(chosen) : messages.noShippingMethods)}
+            {shipping ?? (chosen ? rateLabel(chosen, formatMoney) : messages.noShippingMethods)}
           </td>
         </tr>
       )}

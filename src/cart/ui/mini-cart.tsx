@@ -1,4 +1,4 @@
-import { formatMoney } from '../../platform/money/money.ts';
+import { useFormatMoney } from '../../ui/money.tsx';
 import { messages } from '../../platform/messages/index.ts';
 import { minor, type StoreCart } from '../store-api.types.ts';
 
@@ -15,6 +15,7 @@ export function MiniCartContents({
   removeNonce: string;
   onRemove?: (key: string, href: string) => void;
 }) {
+  const formatMoney = useFormatMoney();
   if (cart.items.length === 0) {
     return (
       <div className="widget_shopping_cart_content">

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { format, messages } from '../../platform/messages/index.ts';
-import { formatMoney } from '../../platform/money/money.ts';
+import { useFormatMoney } from '../../ui/money.tsx';
 import { BlockingOverlay } from '../../ui/overlay.tsx';
 import { minor, type StoreCart, type StoreCartItem } from '../store-api.types.ts';
 import {
@@ -154,6 +154,7 @@ export function SlideOutCartBody({
   cart: StoreCart;
   controls?: PanelControls;
 }) {
+  const formatMoney = useFormatMoney();
   if (cart.items.length === 0) return <p className="cart-empty">{messages.cartEmpty}</p>;
   return (
     <div className="slide-out-cart-body">

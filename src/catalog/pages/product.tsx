@@ -6,7 +6,7 @@ import { data, redirect, type MetaFunction } from 'react-router';
 import { addToCart } from '../../cart/ui/browser-cart-store.ts';
 import { TtlCache } from '../../platform/cache/ttl-cache.ts';
 import { CATALOG_CACHE_TTL_MS, REVIEWS_PER_PAGE } from '../../platform/constants/index.ts';
-import { addItem } from '../../cart/operations.ts';
+import { addWithNotice } from '../../cart/add-with-notice.ts';
 import { attributesByName, positiveQuantityField, productIdField } from '../../cart/schemas.ts';
 import { format, messages } from '../../platform/messages/index.ts';
 import { announce } from '../../ui/live-region.tsx';
@@ -128,23 +128,15 @@ export async function action({ request, params, context }: PageActionArgs) {
     await context.request.addNotice({ type: 'error', text: messages.invalidQuantity });
     return redirect(back, 303);
   }
-  const { id } = await context.ensureSession();
-  const added = await addItem(context.cartOperations, {
-    sessionId: id,
+  const input = {
     productId,
     quantity: parsed.data.quantity,
     variationId: parsed.data.variation_id,
     attributes: attributesByName(fields),
-  });
-  if (!added.ok) {
-    await context.request.addNotice({ type: 'error', text: added.message });
-    return redirect(back, 303);
-  }
-  context.cartChanged(added.view);
-  const link = { href: '/cart/', label: messages.viewCart };
-  await context.request.addNotice({ type: 'success', text: added.notice, link });
-  const { cartRedirectAfterAdd } = await context.request.settings.read();
-  return redirect(cartRedirectAfterAdd ? '/cart/' : back, 303);
+  };
+  const changed = context.cartChanged;
+  const to = await addWithNotice(context.cartOperations, context.request, input, { back, changed });
+  return redirect(to, 303);
 }
 
 type ProductPageData = Awaited<ReturnType<typeof loadPageData>>;

@@ -1,19 +1,15 @@
 import type { PageActionArgs, PageLoaderArgs } from '../../page-context.ts';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { data, redirect, type HeadersFunction, type MetaFunction } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { data, redirect, type MetaFunction } from 'react-router';
 import { logoutUrl, safeRedirect } from '../../accounts/account.ts';
 import { LOGIN_NONCE, LOGIN_NONCE_FIELD, LOGOUT_NONCE } from '../../accounts/nonces.ts';
 import { APPLY_COUPON_NONCE, REMOVE_COUPON_NONCE } from '../../cart/nonces.ts';
 import { minor, type StoreCart } from '../../cart/store-api.types.ts';
 import { EmptyCart } from '../../cart/ui/cart-totals.tsx';
-import { paymentMethodById } from '../../payments/methods.ts';
 import { STRIPE_NONCES } from '../../payments/nonces.ts';
-import type { CardDetails } from '../../payments/ui/local-stripe.ts';
 import { postForm, wcAjaxUrl } from '../../platform/http/client.ts';
 import { formFields } from '../../platform/http/form-fields.ts';
 import { format, messages } from '../../platform/messages/index.ts';
-import { verifyNonce } from '../../platform/nonce/nonce.ts';
-import { sessionCookieHeader } from '../../platform/session/session-cookie.ts';
 import type { Notice } from '../../platform/session/session.ts';
 import { TermsAgreement } from '../ui/terms-agreement.tsx';
 import { OrderAttributionInputs } from '../../content/ui/order-attribution.tsx';
@@ -22,11 +18,11 @@ import { BlockingOverlay } from '../../ui/overlay.tsx';
 import type { FieldError } from '../address.ts';
 import { defaultCountry } from '../../platform/address/countries.ts';
 import { CHECKOUT_NONCE, UPDATE_ORDER_REVIEW_NONCE } from '../nonces.ts';
-import { checkoutRequest, refusalHttp } from '../checkout-answers.ts';
+import { payPageHeaders, refusalHttp, visitorOf } from '../checkout-answers.ts';
 import { placeOrder } from '../operations.ts';
 import { checkoutForm } from '../schemas.ts';
 import { AddressFields, revalidateAddressFields } from '../ui/address-fields.tsx';
-import { confirmFromMarker, parseConfirmMarker, preparePayment } from '../ui/browser-payment.ts';
+import { parseConfirmMarker } from '../ui/browser-payment.ts';
 import { CheckoutCoupon } from '../ui/checkout-coupon.tsx';
 import { CheckoutLogin } from '../ui/checkout-login.tsx';
 import { CreateAccountFields } from '../ui/create-account-fields.tsx';
@@ -36,18 +32,11 @@ import {
   repairCheckoutJson,
   type OrderReviewUpdater,
 } from '../ui/order-review-updater.ts';
-import { methodsFor, PaymentMethods } from '../ui/payment-methods.tsx';
+import { PaymentChooser, usePaymentChooser } from '../ui/payment-chooser.tsx';
 import { orderReviewPayload, requiredAddressFilled } from '../ui/order-review-payload.ts';
 
 export const meta: MetaFunction = () => [{ title: `Checkout – ${messages.shopName}` }];
-/** Never cached; a refusal over the card-testing limit keeps its `Retry-After`. */
-export const headers: HeadersFunction = ({ actionHeaders }) => {
-  const retryAfter = actionHeaders.get('Retry-After');
-  return {
-    'Cache-Control': 'private, no-store',
-    ...(retryAfter && { 'Retry-After': retryAfter }),
-  };
-};
+export const headers = payPageHeaders;
 
 /**
  * What the checkout shows about accounts: the login reminder or who is logged in (with the way
@@ -107,7 +96,6 @@ function withoutPasswords(form: Record<string, string>): Record<string, string> 
 /** The login form without JavaScript: logged in, back to the checkout; refused, notices. */
 async function loginAction(
   form: Record<string, string>,
-  request: Request,
   context: PageActionArgs['context'],
 ): Promise<ActionData | Response> {
   const { shop, session } = context;
@@ -118,7 +106,7 @@ async function loginAction(
     values: {},
     login: { username },
   });
-  if (!verifyNonce(shop.secret, form[LOGIN_NONCE_FIELD], LOGIN_NONCE, session?.id ?? ''))
+  if (!(await context.request.verifyNonce(LOGIN_NONCE, form[LOGIN_NONCE_FIELD])))
     return refuse([messages.invalidNonce]);
   const outcome = await shop.accounts.logInSession(session?.id, {
     username,
@@ -126,42 +114,32 @@ async function loginAction(
     ip: context.clientIp ?? '',
   });
   if (!outcome.ok) return refuse([...new Set(Object.values(outcome.errors))]);
-  const secure = new URL(request.url).protocol === 'https:';
-  return redirect(safeRedirect(form.redirect, '/checkout/'), {
-    status: 303,
-    headers: { 'Set-Cookie': sessionCookieHeader(shop.secret, outcome.session, secure) },
-  });
+  context.request.handOver(outcome.session);
+  return redirect(safeRedirect(form.redirect, '/checkout/'), 303);
 }
 
 /** The no-JavaScript checkout: the form posts here and lands on the order-received page. */
 export async function action({ request, context }: PageActionArgs) {
   const form = await formFields(request);
-  if (LOGIN_NONCE_FIELD in form) return loginAction(form, request, context);
-  const { shop, session } = context;
+  if (LOGIN_NONCE_FIELD in form) return loginAction(form, context);
   const refuse = (errors: string[], fieldErrors: FieldError[] = [], init?: ResponseInit) =>
     data<ActionData>({ errors, fieldErrors, values: withoutPasswords(form) }, init);
   const nonce = form['woocommerce-process-checkout-nonce'];
-  if (!verifyNonce(shop.secret, nonce, CHECKOUT_NONCE, session?.id ?? ''))
+  if (!(await context.request.verifyNonce(CHECKOUT_NONCE, nonce)))
     return refuse([messages.invalidNonce]);
   const input = checkoutForm.safeParse(form);
   if (!input.success) return refuse([messages.checkoutGenericError], [], { status: 400 });
-  const url = new URL(request.url);
-  const visitor = { sessionId: session?.id, ip: context.clientIp ?? '', origin: url.origin };
-  const deps = shop.checkoutDeps;
-  const result = await placeOrder(deps, session?.id, input.data, checkoutRequest(shop, visitor));
+  const visitor = await visitorOf(context.request);
+  const result = await placeOrder(context.shop.checkoutDeps, input.data, visitor);
   // Signing up logged the shopper in under a new session id: the browser gets its cookie.
-  const secure = url.protocol === 'https:';
-  const headers = result.session
-    ? { 'Set-Cookie': sessionCookieHeader(shop.secret, result.session, secure) }
-    : undefined;
+  if (result.session) context.request.handOver(result.session);
   // The errors wait in the new session; the reloaded checkout shows them.
-  if (result.result === 'failure' && result.reload)
-    return redirect('/checkout/', { status: 303, headers });
+  if (result.result === 'failure' && result.reload) return redirect('/checkout/', 303);
   if (result.result === 'failure')
     return refuse(result.messages, result.fieldErrors, refusalHttp(result));
-  const current = result.session ?? session;
-  if (current) context.cartChanged(await shop.cart.read(current.id));
-  return redirect(result.redirect, { status: 303, headers });
+  const current = result.session?.id ?? visitor.sessionId;
+  if (current) context.cartChanged(await context.shop.cart.read(current));
+  return redirect(result.redirect, 303);
 }
 
 interface CheckoutAnswer {
@@ -198,19 +176,24 @@ export default function CheckoutPage({
   const [cart, setCart] = useState(loaderData.cart);
   const [hydrated, setHydrated] = useState(false);
   const [country, setCountry] = useState(values.billing_country ?? loaderData.country);
-  const [method, setMethod] = useState(values.payment_method ?? 'stripe');
   const [shipElsewhere, setShipElsewhere] = useState(values.ship_to_different_address === '1');
-  const [card, setCard] = useState<CardDetails>({ number: '', expiry: '', cvc: '' });
-  const [processing, setProcessing] = useState(false);
   const [updating, setUpdating] = useState(false);
-  const [blikError, setBlikError] = useState<string | null>(null);
   const [notices, setNotices] = useState<Notice[]>(errorNotices(actionData?.errors ?? []));
   const fieldErrors = actionData?.fieldErrors ?? [];
   const formRef = useRef<HTMLFormElement>(null);
   const updater = useRef<OrderReviewUpdater | null>(null);
 
-  const offered = useMemo(() => methodsFor(country), [country]);
-  const chosen = offered.some((m) => m.id === method) ? method : (offered[0]?.id ?? '');
+  const payment = usePaymentChooser({
+    country,
+    initialMethod: values.payment_method ?? 'stripe',
+    publishableKey,
+    nonces,
+    onError(texts) {
+      setNotices(errorNotices(texts));
+      if (formRef.current) revalidateAddressFields(formRef.current);
+      document.body.dispatchEvent(new CustomEvent('checkout_error', { detail: texts }));
+    },
+  });
 
   useEffect(() => {
     setHydrated(true);
@@ -235,8 +218,6 @@ export default function CheckoutPage({
       },
     });
     updater.current.update();
-    const marker = parseConfirmMarker(window.location.hash);
-    if (marker) void finishConfirm(marker);
     return () => updater.current?.dispose();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -264,35 +245,12 @@ export default function CheckoutPage({
     );
   const refresh = () => updater.current?.update();
 
-  function fail(texts: string[]) {
-    setNotices(errorNotices(texts.length > 0 ? texts : [messages.checkoutGenericError]));
-    setProcessing(false);
-    if (formRef.current) revalidateAddressFields(formRef.current);
-    document.body.dispatchEvent(new CustomEvent('checkout_error', { detail: texts }));
-  }
-
-  async function finishConfirm(marker: NonNullable<ReturnType<typeof parseConfirmMarker>>) {
-    setProcessing(true);
-    const result = await confirmFromMarker(marker, publishableKey, nonces);
-    if ('redirect' in result) window.location.assign(result.redirect);
-    else fail([result.error]);
-  }
-
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (processing) return;
-    setProcessing(true);
-    setBlikError(null);
     const form = new FormData(event.currentTarget);
-    const paymentMethod = paymentMethodById(chosen);
-    if (paymentMethod && minor(cart.totals.total_price) > 0) {
-      const prepared = await preparePayment(paymentMethod, form, publishableKey, card);
-      if ('error' in prepared) {
-        if (prepared.field === 'blik') setBlikError(prepared.error);
-        return fail([prepared.error]);
-      }
-      for (const [name, value] of Object.entries(prepared.fields)) form.set(name, value);
-    }
+    const prepared = await payment.begin(form, minor(cart.totals.total_price));
+    if (!prepared) return;
+    for (const [name, value] of Object.entries(prepared)) form.set(name, value);
     try {
       const answer = await postForm<CheckoutAnswer>(
         wcAjaxUrl('checkout'),
@@ -304,13 +262,13 @@ export default function CheckoutPage({
       if (data.result === 'failure' && data.reload) return window.location.reload();
       if (data.result === 'success' && data.redirect) {
         const marker = parseConfirmMarker(data.redirect);
-        if (marker) return void finishConfirm(marker);
+        if (marker) return void payment.confirm(marker);
         window.location.assign(data.redirect);
         return;
       }
-      fail(data.errors ?? (data.message ? [data.message] : []));
+      payment.fail(data.errors ?? (data.message ? [data.message] : []));
     } catch {
-      fail([messages.checkoutGenericError]);
+      payment.fail([messages.checkoutGenericError]);
     }
   }
 
@@ -353,9 +311,9 @@ export default function CheckoutPage({
       <form
         ref={formRef}
         method="post"
-        className={`checkout woocommerce-checkout${processing ? ' processing' : ''}`}
+        className={`checkout woocommerce-checkout${payment.processing ? ' processing' : ''}`}
         onSubmit={hydrated ? onSubmit : undefined}
-        aria-busy={processing || undefined}
+        aria-busy={payment.processing || undefined}
         noValidate={hydrated}
       >
         <input type="hidden" name="woocommerce-process-checkout-nonce" value={nonces.checkout} />
@@ -433,27 +391,15 @@ export default function CheckoutPage({
                 cart={cart}
                 onChooseShipping={refresh}
                 onRemoveCoupon={(code) => void removeCoupon(code)}
-                disabled={processing}
+                disabled={payment.processing}
               />
-              <BlockingOverlay active={updating && !processing} />
+              <BlockingOverlay active={updating && !payment.processing} />
             </div>
             {minor(cart.totals.total_tax) > 0 && (
               <p className="woocommerce-info final-taxes">{messages.finalTaxesNote}</p>
             )}
             {minor(cart.totals.total_price) > 0 && (
-              <PaymentMethods
-                country={country}
-                chosen={chosen}
-                onChoose={(id) => {
-                  setMethod(id);
-                  refresh();
-                }}
-                card={card}
-                onCardChange={setCard}
-                hydrated={hydrated}
-                disabled={processing}
-                blikError={blikError}
-              />
+              <PaymentChooser chooser={payment} hydrated={hydrated} onChoose={refresh} />
             )}
             <TermsAgreement />
             <button
@@ -462,14 +408,14 @@ export default function CheckoutPage({
               id="place_order"
               name="woocommerce_checkout_place_order"
               value={messages.placeOrder}
-              disabled={processing}
+              disabled={payment.processing}
             >
               {messages.placeOrder}
             </button>
           </div>
         </div>
       </form>
-      <BlockingOverlay active={processing} fullPage />
+      <BlockingOverlay active={payment.processing} fullPage />
     </div>
   );
 }

@@ -1,12 +1,9 @@
 import type { PageActionArgs, PageLoaderArgs } from '../../page-context.ts';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { data, redirect, type HeadersFunction, type MetaFunction } from 'react-router';
-import { paymentMethodById } from '../../payments/methods.ts';
+import { data, redirect, type MetaFunction } from 'react-router';
 import { STRIPE_NONCES } from '../../payments/nonces.ts';
-import type { CardDetails } from '../../payments/ui/local-stripe.ts';
 import { formFields } from '../../platform/http/form-fields.ts';
 import { messages } from '../../platform/messages/index.ts';
-import { verifyNonce } from '../../platform/nonce/nonce.ts';
 import { BlockingOverlay } from '../../ui/overlay.tsx';
 import type { Order } from '../order.ts';
 import {
@@ -17,27 +14,19 @@ import {
   standingNotice,
 } from '../order-pay-rules.ts';
 import { ORDER_PAY_NONCE } from '../nonces.ts';
-import { checkoutRequest, refusalHttp } from '../checkout-answers.ts';
+import { payPageHeaders, refusalHttp, visitorOf } from '../checkout-answers.ts';
 import { payForOrder } from '../operations.ts';
 import { orderPayUrl, orderReceivedUrl } from '../place-order.ts';
 import { orderPayForm } from '../schemas.ts';
-import { confirmFromMarker, parseConfirmMarker, preparePayment } from '../ui/browser-payment.ts';
 import { TermsAgreement } from '../ui/terms-agreement.tsx';
 import { Notices } from '../../ui/notices.tsx';
 import { OrderPayTable } from '../ui/order-pay-table.tsx';
-import { methodsFor, PaymentMethods } from '../ui/payment-methods.tsx';
+import { PaymentChooser, usePaymentChooser } from '../ui/payment-chooser.tsx';
 
 export const meta: MetaFunction = () => [
   { title: `${messages.payForOrder} – ${messages.shopName}` },
 ];
-/** Never cached; a refusal over the card-testing limit keeps its `Retry-After`. */
-export const headers: HeadersFunction = ({ actionHeaders }) => {
-  const retryAfter = actionHeaders.get('Retry-After');
-  return {
-    'Cache-Control': 'private, no-store',
-    ...(retryAfter && { 'Retry-After': retryAfter }),
-  };
-};
+export const headers = payPageHeaders;
 
 /** The order named by the URL, only with its key: otherwise nothing about it is told. */
 async function orderOf(
@@ -77,6 +66,7 @@ function pageData(context: PageLoaderArgs['context'], order: Order, errors: stri
       shippingMethod: order.shippingMethod?.title ?? null,
       taxTotal: order.taxTotal,
       total: order.total,
+      currency: order.currency,
     },
     billing: order.billing,
     defaultMethod: defaultMethodFor(order),
@@ -127,35 +117,23 @@ interface ActionData {
  */
 export async function action({ params, request, context }: PageActionArgs) {
   const form = await formFields(request);
-  const paymentMethod = form.payment_method ?? '';
   const refuse = (errors: string[], init?: ResponseInit) =>
-    data<ActionData>({ errors, paymentMethod }, init);
+    data<ActionData>({ errors, paymentMethod: form.payment_method ?? '' }, init);
   const order = await orderOf(context, params.orderId, request);
   if (!order) return refuse([], { status: 404 });
-  const { shop, session } = context;
-  const sessionId = session?.id ?? '';
-  if (!verifyNonce(shop.secret, form['woocommerce-pay-nonce'], ORDER_PAY_NONCE, sessionId))
+  if (!(await context.request.verifyNonce(ORDER_PAY_NONCE, form['woocommerce-pay-nonce'])))
     return refuse([messages.invalidNonce], { status: 403 });
   const input = orderPayForm.safeParse(form);
   if (!input.success) return refuse([messages.checkoutGenericError], { status: 400 });
-  const visitor = { sessionId: session?.id, ip: context.clientIp ?? '' };
-  const { confirmNonce, ...checkout } = checkoutRequest(shop, {
-    ...visitor,
-    origin: new URL(request.url).origin,
-  });
-  const result = await payForOrder(shop.checkoutDeps, order, input.data, {
-    ...checkout,
-    confirmNonce: confirmNonce(sessionId),
-    sessionId: session?.id ?? null,
-  });
+  const { shop, session } = context;
+  const visitor = await visitorOf(context.request);
+  const result = await payForOrder(shop.checkoutDeps, order, input.data, visitor);
   // A refusal shows here: 429 over the card-testing limit, 409 while another attempt pays.
   if (result.result === 'failure') return refuse(result.messages, refusalHttp(result));
   if (session && session.id === order.sessionId)
     context.cartChanged(await shop.cart.read(session.id));
-  const to = result.redirect.startsWith('#')
-    ? orderPayUrl(order) + result.redirect
-    : result.redirect;
-  return redirect(to, 303);
+  const challenge = result.redirect.startsWith('#');
+  return redirect(challenge ? orderPayUrl(order) + result.redirect : result.redirect, 303);
 }
 
 type LoaderData = { view: 'invalid' } | ReturnType<typeof pageData>;
@@ -203,69 +181,33 @@ function OrderNotPayable({ data: order }: { data: Extract<LoaderData, { view: 'n
 
 /** The pay form: the order's table, its billing country's methods, terms and `Pay for order`. */
 function OrderPayForm({ order, actionData }: { order: PayData; actionData?: ActionData }) {
-  const { nonces, publishableKey } = order;
   const [hydrated, setHydrated] = useState(false);
-  const [method, setMethod] = useState(actionData?.paymentMethod || order.defaultMethod);
-  const [card, setCard] = useState<CardDetails>({ number: '', expiry: '', cvc: '' });
-  const [processing, setProcessing] = useState(false);
-  const [blikError, setBlikError] = useState<string | null>(null);
   const [errors, setErrors] = useState<string[]>([...order.errors, ...(actionData?.errors ?? [])]);
   const errorNotices = useMemo(
     () => errors.map((text) => ({ type: 'error' as const, text })),
     [errors],
   );
   const paymentMethodRef = useRef<HTMLInputElement>(null);
-
-  const offered = methodsFor(order.billing.country);
-  const chosen = offered.some((m) => m.id === method) ? method : (offered[0]?.id ?? '');
-
-  function fail(texts: string[]) {
-    setErrors(texts.length > 0 ? texts : [messages.checkoutGenericError]);
-    setProcessing(false);
-  }
-
-  async function finishConfirm(marker: NonNullable<ReturnType<typeof parseConfirmMarker>>) {
-    setProcessing(true);
-    const result = await confirmFromMarker(marker, publishableKey, nonces);
-    if ('redirect' in result) window.location.assign(result.redirect);
-    else fail([result.error]);
-  }
-
-  useEffect(() => {
-    setHydrated(true);
-    const hash = window.location.hash;
-    const marker = parseConfirmMarker(hash);
-    // Seed 001 §5: on the order-pay page a marker counts only when it names this order.
-    if (marker && marker.orderId === order.id) void finishConfirm(marker);
-    else if (hash.startsWith('#wc-stripe-'))
-      history.replaceState(null, '', window.location.pathname + window.location.search);
-    const onShow = (event: PageTransitionEvent) => {
-      if (event.persisted) setProcessing(false);
-    };
-    window.addEventListener('pageshow', onShow);
-    return () => window.removeEventListener('pageshow', onShow);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  const payment = usePaymentChooser({
+    country: order.billing.country,
+    initialMethod: actionData?.paymentMethod || order.defaultMethod,
+    publishableKey: order.publishableKey,
+    nonces: order.nonces,
+    orderId: order.id,
+    onError: setErrors,
+  });
+  useEffect(() => setHydrated(true), []);
 
   /** The deferred-intent step (seed 001 §4), then the form posts as it would without JavaScript. */
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (processing) return;
     const form = event.currentTarget;
-    setProcessing(true);
-    setBlikError(null);
-    const paymentMethod = paymentMethodById(chosen);
-    if (paymentMethod && order.summary.total > 0) {
-      const fields = new FormData(form);
-      for (const [name, value] of Object.entries(order.billing))
-        fields.set(`billing_${name}`, String(value ?? ''));
-      const prepared = await preparePayment(paymentMethod, fields, publishableKey, card);
-      if ('error' in prepared) {
-        if (prepared.field === 'blik') setBlikError(prepared.error);
-        return fail([prepared.error]);
-      }
-      paymentMethodRef.current!.value = prepared.fields['wc-stripe-payment-method'] ?? '';
-    }
+    const fields = new FormData(form);
+    for (const [name, value] of Object.entries(order.billing))
+      fields.set(`billing_${name}`, String(value ?? ''));
+    const prepared = await payment.begin(fields, order.summary.total);
+    if (!prepared) return;
+    paymentMethodRef.current!.value = prepared['wc-stripe-payment-method'] ?? '';
     form.submit();
   }
 
@@ -277,11 +219,11 @@ function OrderPayForm({ order, actionData }: { order: PayData; actionData?: Acti
         method="post"
         action={order.payUrl}
         id="order_review"
-        className={`order-pay-form${processing ? ' processing' : ''}`}
+        className={`order-pay-form${payment.processing ? ' processing' : ''}`}
         onSubmit={hydrated ? onSubmit : undefined}
-        aria-busy={processing || undefined}
+        aria-busy={payment.processing || undefined}
       >
-        <input type="hidden" name="woocommerce-pay-nonce" value={nonces.pay} />
+        <input type="hidden" name="woocommerce-pay-nonce" value={order.nonces.pay} />
         <input type="hidden" name="woocommerce_pay" value="1" />
         <input
           ref={paymentMethodRef}
@@ -297,32 +239,21 @@ function OrderPayForm({ order, actionData }: { order: PayData; actionData?: Acti
             <OrderPayTable order={order.summary} />
           </section>
           <div className="checkout-review order-pay-payment">
-            {order.summary.total > 0 && (
-              <PaymentMethods
-                country={order.billing.country}
-                chosen={chosen}
-                onChoose={setMethod}
-                card={card}
-                onCardChange={setCard}
-                hydrated={hydrated}
-                disabled={processing}
-                blikError={blikError}
-              />
-            )}
+            {order.summary.total > 0 && <PaymentChooser chooser={payment} hydrated={hydrated} />}
             <TermsAgreement />
             <button
               type="submit"
               className="button button-primary button-large"
               id="place_order"
               value={messages.payForOrder}
-              disabled={processing}
+              disabled={payment.processing}
             >
               {messages.payForOrder}
             </button>
           </div>
         </div>
       </form>
-      <BlockingOverlay active={processing} fullPage />
+      <BlockingOverlay active={payment.processing} fullPage />
     </div>
   );
 }

@@ -6,7 +6,7 @@ import { settleReturn } from '../../payments/settlement.ts';
 import { addressLines } from '../../platform/address/address-format.ts';
 import type { Order } from '../order.ts';
 import { messages } from '../../platform/messages/index.ts';
-import { formatMoney } from '../../platform/money/money.ts';
+import { useFormatMoney } from '../../ui/money.tsx';
 import { statusName } from '../order.ts';
 import { orderPayUrl } from '../place-order.ts';
 import { orderIdParam } from '../order-pay-rules.ts';
@@ -63,6 +63,7 @@ export async function loader({ params, url, context }: PageLoaderArgs) {
     discountTotal: order.discountTotal,
     paymentMethodTitle: order.paymentMethodTitle,
     lines: order.lines,
+    currency: order.currency,
   };
 }
 
@@ -71,6 +72,7 @@ export default function OrderReceived({
 }: {
   loaderData: Awaited<ReturnType<typeof loader>>;
 }) {
+  const formatMoney = useFormatMoney(order.currency);
   return (
     <div className="order-received">
       <h1>Order received</h1>

@@ -1,7 +1,8 @@
 import type { PaymentMethodInfo } from '../../payments/methods.ts';
 import { isValidBlikCode } from '../../payments/methods.ts';
 import type { BillingDetails, CardDetails } from '../../payments/ui/local-stripe.ts';
-import { loadPaymentProvider, type PaymentProvider } from '../../payments/ui/payment-provider.ts';
+import { loadPaymentProvider } from '../../payments/ui/payment-provider.ts';
+import type { PaymentProvider } from '../../payments/ui/payment-provider.types.ts';
 import { postForm, wcAjaxUrl } from '../../platform/http/client.ts';
 import { messages } from '../../platform/messages/index.ts';
 
@@ -11,7 +12,7 @@ function providerFor(publishableKey: string): Promise<PaymentProvider | null> {
 }
 
 /** Seed 001 §3: billing details read from the checkout form. */
-export function billingDetailsOf(form: FormData): BillingDetails {
+function billingDetailsOf(form: FormData): BillingDetails {
   const field = (name: string) => String(form.get(name) ?? '');
   return {
     name: `${field('billing_first_name')} ${field('billing_last_name')}`.trim(),

@@ -1,5 +1,5 @@
 import type { Money } from '../../platform/money/money.ts';
-import { formatMoney } from '../../platform/money/money.ts';
+import { useFormatMoney } from '../../ui/money.tsx';
 
 /** What the order-pay table shows: the order's lines and totals as they were stored. */
 export interface OrderPaySummary {
@@ -11,10 +11,13 @@ export interface OrderPaySummary {
   shippingMethod: string | null;
   taxTotal: Money;
   total: Money;
+  /** The currency the order was placed in. */
+  currency: string;
 }
 
 /** WooCommerce's form-pay table: product, quantity and total per line, then the order totals. */
 export function OrderPayTable({ order }: { order: OrderPaySummary }) {
+  const formatMoney = useFormatMoney(order.currency);
   return (
     <table className="shop_table order-pay-table">
       <caption className="visually-hidden">Your order</caption>

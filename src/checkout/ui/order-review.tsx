@@ -1,7 +1,8 @@
 import { renderToStaticMarkup } from 'react-dom/server.browser';
 import { minor, type StoreCart } from '../../cart/store-api.types.ts';
 import { CartTotalsRows, ShippingMethods } from '../../cart/ui/cart-totals.tsx';
-import { formatMoney } from '../../platform/money/money.ts';
+import type { MoneyFormat } from '../../platform/money/money.ts';
+import { MoneyFormatContext, useFormatMoney } from '../../ui/money.tsx';
 
 /** The checkout's order review table: items, totals, and the shipping rates as radios. */
 export function OrderReview({
@@ -15,6 +16,7 @@ export function OrderReview({
   onRemoveCoupon?: (code: string) => void;
   disabled?: boolean;
 }) {
+  const formatMoney = useFormatMoney();
   return (
     <table className="shop_table woocommerce-checkout-review-order-table">
       <caption className="visually-hidden">Your order</caption>
@@ -49,8 +51,12 @@ export function OrderReview({
 }
 
 /** `update_order_review`'s fragments (seed 001 §3): selector -> the review table's markup. */
-export function orderReviewFragments(cart: StoreCart): Record<string, string> {
+export function orderReviewFragments(cart: StoreCart, money: MoneyFormat): Record<string, string> {
   return {
-    '.woocommerce-checkout-review-order-table': renderToStaticMarkup(<OrderReview cart={cart} />),
+    '.woocommerce-checkout-review-order-table': renderToStaticMarkup(
+      <MoneyFormatContext value={money}>
+        <OrderReview cart={cart} />
+      </MoneyFormatContext>,
+    ),
   };
 }

@@ -12,7 +12,6 @@ import { isPaid, type Order } from '../../checkout/order.ts';
 import type { CheckoutDeps } from '../../checkout/place-order.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { messages } from '../../platform/messages/index.ts';
-import type { RateVerdict } from '../../platform/rate-limit/rate-limit.ts';
 import type { FieldOf, FormDefinition } from '../definition.ts';
 import type { FormsRepo } from '../forms.repo.ts';
 import { fieldName, type FieldValues } from '../wire.ts';
@@ -32,8 +31,6 @@ import { paymentTotals, type PaymentTotals } from './totals.ts';
 export interface FormPaymentDeps {
   db: Db;
   checkout: CheckoutDeps;
-  /** Counts one payment attempt from this address against the card-testing limit. */
-  countPaymentAttempt(ip: string): Promise<RateVerdict>;
 }
 
 export interface Charge {
@@ -212,7 +209,11 @@ export async function payEntry(
   const order = await orderFor(deps, repo, form, entryId, charge);
   if (order === 'paid') return { kind: 'paid' };
   if ('refused' in order) return { kind: 'refused', fields: {}, footer: order.refused };
-  const verdict = await deps.countPaymentAttempt(request.ip);
+  // A form's visitor has no shop session: the card-testing limit counts them by address.
+  const verdict = await deps.checkout.paymentAttempts.attempt({
+    sessionId: undefined,
+    ip: request.ip,
+  });
   if (!verdict.allowed) return { kind: 'refused', fields: {}, footer: messages.intentRateLimited };
   const payment = await payDirectOrder(deps.checkout, order, {
     paymentMethodId: charge.paymentMethodId,

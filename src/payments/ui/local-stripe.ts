@@ -106,11 +106,6 @@ interface ProcessorError {
   };
 }
 
-/** The seed's card_error text for a code; the processor's own wording is never shown. */
-export function cardErrorText(code: string | undefined): string {
-  return (code && messages.cardErrors[code as CardErrorCode]) || messages.unknownError;
-}
-
 /** Seed 001 §8: card errors by code, the BLIK code's own text, everything else one text. */
 function errorText(error: { type: string; code?: string; param?: string }): string {
   if (error.type === 'card_error' || error.type === 'validation_error')

@@ -8,9 +8,9 @@ import {
   loadPaymentProvider,
   localProvider,
   providerKindFor,
-  type PaymentProvider,
   type ProviderLoaders,
 } from './payment-provider.ts';
+import type { PaymentProvider } from './payment-provider.types.ts';
 
 const stripeJs = vi.hoisted(() => ({ loadStripe: vi.fn() }));
 vi.mock('@stripe/stripe-js', () => stripeJs);

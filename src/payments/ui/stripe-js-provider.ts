@@ -14,7 +14,7 @@ import {
   type SetupIntent,
   type StripeJsError,
 } from './local-stripe.ts';
-import type { PaymentProvider } from './payment-provider.ts';
+import type { PaymentProvider } from './payment-provider.types.ts';
 
 /** Stripe.js's error with the shop's text for it (seed 001 §8), never Stripe's own wording. */
 function shopError(error: StripeError): StripeJsError {

@@ -66,7 +66,6 @@ export const CHECKOUT_CLAIM_STALE_MS = 60_000;
 /** Seed 001 §9: checkout update delay, typing delay, scroll animation, slide. */
 export const ORDER_REVIEW_DELAY_MS = 5;
 export const ORDER_REVIEW_TYPING_DELAY_MS = 1000;
-export const CHECKOUT_SCROLL_MS = 600;
 export const CHECKOUT_SLIDE_MS = 400;
 
 // Ours: customer accounts (src/accounts).

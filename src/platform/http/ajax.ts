@@ -2,9 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { ShopError } from '../errors/shop-error.ts';
 import { messages } from '../messages/index.ts';
-import { verifyNonce } from '../nonce/nonce.ts';
 import { assertSameOrigin } from './csrf.ts';
-import { readSession, type SessionDeps } from './request-session.ts';
+import { requireNonce, type RequestContexts } from './request-context.ts';
 import { parseInput } from './validation.ts';
 
 /**
@@ -47,28 +46,17 @@ export function requestNonce(request: FastifyRequest): string | undefined {
   return typeof header === 'string' ? header : undefined;
 }
 
-export async function assertNonce(
-  request: FastifyRequest,
-  action: string,
-  deps: SessionDeps,
-  nonce = requestNonce(request),
-): Promise<void> {
-  if (!nonce) throw new ShopError('missing_nonce', messages.missingNonce, 401);
-  const session = await readSession(request, deps);
-  if (!verifyNonce(deps.secret, nonce, action, session?.id ?? '')) {
-    throw new ShopError('invalid_nonce', messages.invalidNonce, 403);
-  }
-}
-
 async function dispatch(
   call: AjaxCall | undefined,
   request: FastifyRequest,
   reply: FastifyReply,
-  deps: SessionDeps,
+  contexts: RequestContexts,
 ): Promise<unknown> {
   if (!call) throw new ShopError('unknown_endpoint', messages.unknownEndpoint, 404);
   if (call.guard.kind === 'same-origin') assertSameOrigin(request);
-  else if (call.guard.kind === 'nonce') await assertNonce(request, call.guard.action, deps);
+  else if (call.guard.kind === 'nonce') {
+    await requireNonce(contexts(request, reply), call.guard.action, requestNonce(request));
+  }
   const input = parseInput(call.schema, request.body);
   return call.handle(input, request, reply);
 }
@@ -76,13 +64,13 @@ async function dispatch(
 export function registerAjaxRoutes(
   app: FastifyInstance,
   calls: { wcAjax: AjaxCalls; adminAjax: AjaxCalls },
-  deps: SessionDeps,
+  contexts: RequestContexts,
   fallthrough: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
 ): void {
   app.post('/', async (request, reply) => {
     const endpoint = (request.query as Record<string, unknown>)['wc-ajax'];
     if (typeof endpoint !== 'string') return fallthrough(request, reply);
-    return dispatch(calls.wcAjax.get(endpoint), request, reply, deps);
+    return dispatch(calls.wcAjax.get(endpoint), request, reply, contexts);
   });
   app.post('/admin-ajax', async (request, reply) => {
     const action = ((request.body ?? {}) as Record<string, unknown>).action;
@@ -90,7 +78,7 @@ export function registerAjaxRoutes(
       typeof action === 'string' ? calls.adminAjax.get(action) : undefined,
       request,
       reply,
-      deps,
+      contexts,
     );
   });
 }

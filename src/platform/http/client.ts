@@ -1,18 +1,9 @@
-/**
- * The browser's one HTTP client for the shop's JSON calls: form-encoded or JSON bodies, JSON
- * answers, and the Store API's `Nonce` header remembered for the next write.
- */
+/** The browser's one HTTP client for the shop's calls: form-encoded or JSON bodies, JSON answers. */
 export interface JsonResponse<T> {
   ok: boolean;
   status: number;
   data: T;
   headers: Headers;
-}
-
-let storeNonce: string | null = null;
-
-export function currentStoreNonce(): string | null {
-  return storeNonce;
 }
 
 /** Reads an answer's text; the checkout passes its own reader that repairs a broken answer. */
@@ -28,8 +19,6 @@ async function send<T>(
     ...init,
     headers: { Accept: 'application/json', ...init.headers },
   });
-  const nonce = response.headers.get('Nonce');
-  if (nonce) storeNonce = nonce;
   const text = await response.text();
   let data: unknown = null;
   try {
@@ -38,10 +27,6 @@ async function send<T>(
     data = { code: 'invalid_json', message: text.slice(0, 200) };
   }
   return { ok: response.ok, status: response.status, data: data as T, headers: response.headers };
-}
-
-export function getJson<T>(url: string, signal?: AbortSignal): Promise<JsonResponse<T>> {
-  return send<T>(url, { method: 'GET', signal: signal ?? null });
 }
 
 export function postForm<T>(
@@ -65,21 +50,17 @@ export function postForm<T>(
   );
 }
 
+/** A JSON body (the WordPress REST calls, e.g. the coming-soon banner's dismissal). */
 export function postJson<T>(
   url: string,
   body: unknown,
-  options: { nonce?: boolean; headers?: Record<string, string>; signal?: AbortSignal } = {},
+  options: { headers?: Record<string, string>; signal?: AbortSignal } = {},
 ): Promise<JsonResponse<T>> {
-  const headers: Record<string, string> = {
-    'Content-Type': 'application/json',
-    ...options.headers,
-  };
-  if (options.nonce && storeNonce) headers.Nonce = storeNonce;
   return send<T>(url, {
     method: 'POST',
     body: JSON.stringify(body),
-    headers,
     signal: options.signal ?? null,
+    headers: { 'Content-Type': 'application/json', ...options.headers },
   });
 }
 

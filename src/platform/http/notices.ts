@@ -1,4 +1,5 @@
-export function escapeHtml(value: string): string {
+/** The shop's one HTML escaper, for the few answers written as markup outside React. */
+function escapeHtml(value: string): string {
   return value.replace(
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
@@ -8,4 +9,9 @@ export function escapeHtml(value: string): string {
 /** WooCommerce's error list markup, for the notices wrapper. */
 export function errorListHtml(texts: string[]): string {
   return `<ul class="woocommerce-error" role="alert">${texts.map((m) => `<li>${escapeHtml(m)}</li>`).join('')}</ul>`;
+}
+
+/** WooCommerce's success notice markup (a coupon applied or removed, say). */
+export function messageHtml(text: string): string {
+  return `<div class="woocommerce-message" role="alert">${escapeHtml(text)}</div>`;
 }

@@ -2,7 +2,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ShopError } from '../errors/shop-error.ts';
 import { messages } from '../messages/index.ts';
 import { createNonce, verifyNonce } from '../nonce/nonce.ts';
-import { signCartToken, type Session, type SessionRepo } from '../session/session.ts';
+import { sessionCookieOptions } from '../session/session-cookie.ts';
+import {
+  SESSION_COOKIE,
+  signCartToken,
+  signSessionId,
+  type Session,
+  type SessionRepo,
+} from '../session/session.ts';
 import type { SettingsStore } from '../settings/settings.ts';
 import {
   ensureSession,
@@ -24,6 +31,8 @@ export interface RequestContext {
   ensureSession(): Promise<Session>;
   /** The session a write will use; a new one (`unsaved`) is stored by the write itself. */
   sessionForWrite(): Promise<{ session: Session; unsaved: boolean }>;
+  /** The browser goes on with this session (logged in, or signed up): its cookie is set. */
+  handOver(session: Session): void;
   /** A nonce for an action, bound to the visitor's session (none yet: bound to no session). */
   createNonce(action: string): Promise<string>;
   verifyNonce(action: string, nonce: string | undefined): Promise<boolean>;
@@ -34,6 +43,8 @@ export interface RequestContext {
   settings: SettingsStore;
   /** The visitor's address (behind a trusted proxy, the forwarded one): per-IP limits. */
   clientIp: string;
+  /** Where the request came to (`https://shop.example`): the base of absolute return URLs. */
+  origin: string;
 }
 
 export interface RequestContextDeps extends SessionDeps {
@@ -50,6 +61,14 @@ export function requestContexts(deps: RequestContextDeps): RequestContexts {
       readSession: read,
       ensureSession: () => ensureSession(request, reply, deps),
       sessionForWrite: () => sessionForWrite(request, reply, deps),
+      handOver(session) {
+        const secure = request.protocol === 'https';
+        reply.setCookie(
+          SESSION_COOKIE,
+          signSessionId(deps.secret, session.id),
+          sessionCookieOptions(secure),
+        );
+      },
       async createNonce(action) {
         return createNonce(deps.secret, action, (await read())?.id ?? '');
       },
@@ -63,6 +82,7 @@ export function requestContexts(deps: RequestContextDeps): RequestContexts {
       },
       settings: deps.settings,
       clientIp: request.ip,
+      origin: `${request.protocol}://${request.host}`,
     };
   };
 }

@@ -3,7 +3,6 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
@@ -71,7 +70,6 @@ export async function createHttpServer(
 
   await app.register(cookie);
   await app.register(formbody, { bodyLimit: MAX_BODY_BYTES });
-  await app.register(rateLimit, { global: false });
 
   app.setErrorHandler((error: FastifyError | ShopError, request, reply) => {
     const { status, body } = toErrorResponse(error);
@@ -114,7 +112,7 @@ export async function securityHeaders(): Promise<Record<string, string>> {
   );
 }
 
-export function toErrorResponse(error: unknown): {
+function toErrorResponse(error: unknown): {
   status: number;
   body: { code: string; message: string } & Record<string, unknown>;
 } {
@@ -147,9 +145,6 @@ export function toErrorResponse(error: unknown): {
         status: 415,
         body: { code: 'unsupported_media_type', message: messages.badRequest },
       };
-  }
-  if (fastifyError.statusCode === 429) {
-    return { status: 429, body: { code: 'rate_limited', message: messages.rateLimited } };
   }
   if (fastifyError.statusCode && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
     return {

@@ -213,7 +213,6 @@ export const messages = {
   missingNonce: 'Missing the Nonce header. This endpoint requires a valid nonce.',
   invalidNonce: 'Nonce is invalid.',
   notFound: 'Not found.',
-  rateLimited: 'Too many requests. Please wait a moment and try again.',
   serverError: 'Something went wrong on our side. Please try again.',
   unknownEndpoint: 'Unknown ajax endpoint.',
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/database.ts';
 import { databaseKinds, openTestDatabase } from '../db/testing/test-database.ts';
-import { parseSettings, settingsStore } from './settings.ts';
+import { parseMoneyFormat, parseSettings, settingsStore } from './settings.ts';
 
 describe('shop settings', () => {
   it('reads WooCommerce-style yes/no options, with defaults', () => {
@@ -19,6 +19,22 @@ describe('shop settings', () => {
       signupOnCheckout: true,
       holdStockMinutes: 60,
     });
+  });
+
+  it('reads the currency and the site language prices are written in: USD in en-US unless set', () => {
+    expect(parseMoneyFormat([])).toEqual({ currency: 'USD', locale: 'en-US' });
+    expect(
+      parseMoneyFormat([
+        { name: 'woocommerce_currency', value: 'EUR' },
+        { name: 'WPLANG', value: 'de_DE' },
+      ]),
+    ).toEqual({ currency: 'EUR', locale: 'de-DE' });
+    expect(
+      parseMoneyFormat([
+        { name: 'woocommerce_currency', value: 'NOPE' },
+        { name: 'WPLANG', value: '' },
+      ]),
+    ).toEqual({ currency: 'USD', locale: 'en-US' });
   });
 
   it('reads the checkout’s account options (seed 001 §6), both allowed unless set to no', () => {
@@ -70,5 +86,13 @@ describe.each(databaseKinds)('settings store on %s', (kind) => {
     await store.set('cartRedirectAfterAdd', true);
     expect((await store.read()).cartRedirectAfterAdd).toBe(true);
     expect((await settingsStore(handle.db, 0).read()).cartRedirectAfterAdd).toBe(true);
+  });
+
+  it('sees a saved currency and language at once', async () => {
+    const store = settingsStore(handle.db, 60_000);
+    expect(await store.moneyFormat()).toEqual({ currency: 'USD', locale: 'en-US' });
+    await store.saveOption('woocommerce_currency', 'GBP');
+    await store.saveOption('WPLANG', 'en_GB');
+    expect(await store.moneyFormat()).toEqual({ currency: 'GBP', locale: 'en-GB' });
   });
 });

@@ -1,6 +1,12 @@
 import { TtlCache } from '../cache/ttl-cache.ts';
 import { HOLD_STOCK_DEFAULT_MINUTES } from '../constants/index.ts';
 import type { Db } from '../db/database.ts';
+import {
+  DEFAULT_MONEY_FORMAT,
+  isCurrencyCode,
+  isLocale,
+  type MoneyFormat,
+} from '../money/money.ts';
 
 /**
  * The shop owner's options, kept in the `settings` table (like WooCommerce's options) so every
@@ -63,20 +69,46 @@ export function parseSettings(rows: { name: string; value: string }[]): ShopSett
   };
 }
 
+/**
+ * How the shop writes prices: WooCommerce's `woocommerce_currency` (an ISO 4217 code) in
+ * WordPress's site language `WPLANG` (`de_DE`; empty is `en_US`). A value Intl does not know
+ * is the default's (USD, en-US).
+ */
+export function parseMoneyFormat(rows: { name: string; value: string }[]): MoneyFormat {
+  const values = new Map(rows.map((row) => [row.name, row.value]));
+  const code = values.get(CURRENCY_OPTION)?.trim().toUpperCase() ?? '';
+  const locale = values.get(LOCALE_OPTION)?.trim().replace('_', '-') ?? '';
+  return {
+    currency: isCurrencyCode(code) ? code : DEFAULT_MONEY_FORMAT.currency,
+    locale: locale !== '' && isLocale(locale) ? locale : DEFAULT_MONEY_FORMAT.locale,
+  };
+}
+
+const CURRENCY_OPTION = 'woocommerce_currency';
+const LOCALE_OPTION = 'WPLANG';
+
 export function settingsStore(db: Db, ttlMs: number) {
-  const cache = new TtlCache<'settings', ShopSettings>(ttlMs, 1);
+  const cache = new TtlCache<'settings', { settings: ShopSettings; money: MoneyFormat }>(ttlMs, 1);
+  async function load() {
+    const known = cache.get('settings');
+    if (known) return known;
+    const rows = await db
+      .selectFrom('settings')
+      .select(['name', 'value'])
+      .where('name', 'in', [...Object.values(names), CURRENCY_OPTION, LOCALE_OPTION])
+      .execute();
+    const loaded = { settings: parseSettings(rows), money: parseMoneyFormat(rows) };
+    if (ttlMs > 0) cache.set('settings', loaded);
+    return loaded;
+  }
   return {
     async read(): Promise<ShopSettings> {
-      const known = cache.get('settings');
-      if (known) return known;
-      const rows = await db
-        .selectFrom('settings')
-        .select(['name', 'value'])
-        .where('name', 'in', Object.values(names))
-        .execute();
-      const settings = parseSettings(rows);
-      if (ttlMs > 0) cache.set('settings', settings);
-      return settings;
+      return (await load()).settings;
+    },
+
+    /** The shop's currency and locale, for every price it writes. */
+    async moneyFormat(): Promise<MoneyFormat> {
+      return (await load()).money;
     },
 
     async set<K extends keyof ShopSettings>(name: K, value: ShopSettings[K]): Promise<void> {
@@ -85,6 +117,16 @@ export function settingsStore(db: Db, ttlMs: number) {
         .insertInto('settings')
         .values({ name: names[name], value: text })
         .onConflict((oc) => oc.column('name').doUpdateSet({ value: text }))
+        .execute();
+      cache.clear();
+    },
+
+    /** Stores an option under its own WooCommerce name (`woocommerce_currency`, Stripe's appearance). */
+    async saveOption(name: string, value: string): Promise<void> {
+      await db
+        .insertInto('settings')
+        .values({ name, value })
+        .onConflict((oc) => oc.column('name').doUpdateSet({ value }))
         .execute();
       cache.clear();
     },

@@ -1,5 +1,4 @@
 import { createServer, type IncomingMessage } from 'node:http';
-import rateLimit from '@fastify/rate-limit';
 import Fastify from 'fastify';
 import type Stripe from 'stripe';
 import type { DbKind, ProcessorDb } from '../db/schema.ts';
@@ -26,8 +25,6 @@ export async function startTestProcessor(
 ): Promise<ProcessorFixture> {
   const database = await openTestDatabase(kind);
   const app = Fastify({ logger: { level: process.env.TEST_LOG_LEVEL ?? 'silent' } });
-  // As a host registers it: limits only on the routes that ask for one.
-  await app.register(rateLimit, { global: false });
   const processor = mountTestProcessor(app, {
     db: database.db,
     kind,
