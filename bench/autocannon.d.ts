@@ -10,6 +10,12 @@ declare module 'autocannon' {
     method?: 'GET' | 'POST';
     headers?: Record<string, string>;
     body?: string;
+    /** Requests in turn; `setupRequest` may change each one before it is sent. */
+    requests?: {
+      setupRequest?: (request: { headers?: Record<string, string> }) => {
+        headers?: Record<string, string>;
+      };
+    }[];
     /** A run before the measured one, whose figures are not counted. */
     warmup?: { connections?: number; duration?: number };
   }

@@ -96,7 +96,11 @@ export interface StartedShop {
  * A checkout's built shop, as `npm run serve` starts it: plain JavaScript, no TypeScript loader.
  * A checkout from before the one build (no build/server/main.js) starts as it did then, through tsx.
  */
-export async function startShop(dataDir: string, root = ROOT): Promise<StartedShop> {
+export async function startShop(
+  dataDir: string,
+  root = ROOT,
+  env: Record<string, string> = {},
+): Promise<StartedShop> {
   const port = await freePort();
   const built = existsSync(path.join(root, 'build/server/main.js'));
   const started = performance.now();
@@ -114,6 +118,7 @@ export async function startShop(dataDir: string, root = ROOT): Promise<StartedSh
         DATABASE_URL: `sqlite:${path.join(dataDir, 'bench.sqlite')}`,
         LOG_LEVEL: 'warn',
         NODE_ENV: 'production',
+        ...env,
       },
     },
   );

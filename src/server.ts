@@ -13,6 +13,7 @@ import { slideOutAjaxCalls } from './cart/slide-out.routes.ts';
 import { accountAjaxCalls } from './accounts/accounts.routes.ts';
 import { checkoutAjaxCalls } from './checkout/checkout.routes.ts';
 import { registerContentRoutes } from './content/content.routes.ts';
+import { registerEmbedRoutes } from './forms/embed/embed.routes.ts';
 import { formAjaxCalls, registerFormRoutes } from './forms/forms.routes.ts';
 import { pageContext } from './page-context.ts';
 import { paymentEventsRepo } from './payments/payment-events.repo.ts';
@@ -156,6 +157,11 @@ export async function buildServer(shop: Shop, options: ServerOptions = {}): Prom
     pages ? pages.handle(request, reply) : reply.callNotFound(),
   );
   registerFormRoutes(app, formDoors(shop), pages?.handle);
+  registerEmbedRoutes(app, {
+    forms: shop.forms,
+    clientDir: options.clientDir,
+    publishableKey: shop.payments.publishableKey,
+  });
   registerStoreApiCartRoutes(app, cartDoors(shop));
   registerWebhookRoute(app, paymentDoors(shop));
   registerContentRoutes(app, { content: shop.content, contexts: shop.requestContexts });

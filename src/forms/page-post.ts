@@ -5,7 +5,7 @@ import { judgePage } from './rules/engine.ts';
 import { pageAfter, pageOfFirstField } from './rules/pages.ts';
 import { passwordScore } from './rules/password-strength.ts';
 import { submitAnswer, type SubmitAnswer } from './submit-answer.ts';
-import { readFieldValues } from './wire.ts';
+import { PAGE_INDEX, PAGE_NAV, readFieldValues } from './wire.ts';
 
 /**
  * The form page without JavaScript: its Next and Previous buttons post the form (names
@@ -13,8 +13,7 @@ import { readFieldValues } from './wire.ts';
  * as the browser (Next checks the page; empty pages are skipped); its Submit button submits.
  * The result is what the page renders: the page to show, the answers so far, and the errors.
  */
-export const PAGE_NAV = 'wpforms[page_nav]';
-export const PAGE_INDEX = 'wpforms[page]';
+export { PAGE_INDEX, PAGE_NAV };
 
 export type FormPagePost =
   | {

@@ -26,6 +26,10 @@ export const WIRE = {
   action: 'action',
 } as const;
 
+/** The form page's Next / Previous buttons and its current page (page-post.ts reads them). */
+export const PAGE_NAV = 'wpforms[page_nav]';
+export const PAGE_INDEX = 'wpforms[page]';
+
 export function fieldName(id: string, part?: string): string {
   return part === undefined ? `wpforms[fields][${id}]` : `wpforms[fields][${id}][${part}]`;
 }

@@ -3,11 +3,20 @@ import type { PageActionArgs, PageLoaderArgs } from '../../page-context.ts';
 import { messages } from '../../platform/messages/index.ts';
 import type { FormDefinition } from '../definition.ts';
 import type { FormPagePost } from '../page-post.ts';
-import { emptyFormState, FormRenderer, type FormState } from '../ui/form-renderer.tsx';
+import { publicDefinition } from '../public-definition.ts';
+import type { RuntimeEnv } from '../ui/context.ts';
+import { emptyFormState, type FormState } from '../ui/form-renderer.tsx';
+import paymentsStylesheet from '../ui/form-payments.css?url';
+import uiStylesheet from '../ui/forms-ui.css?url';
 import stylesheet from '../ui/forms.css?url';
+import { LiveForm } from '../ui/live-form.tsx';
 
 /** `/forms/{formId}/` (CONTRACT §1): one form on its own page, working with or without JavaScript. */
-export const links = () => [{ rel: 'stylesheet', href: stylesheet }];
+export const links = () => [
+  { rel: 'stylesheet', href: stylesheet },
+  { rel: 'stylesheet', href: uiStylesheet },
+  { rel: 'stylesheet', href: paymentsStylesheet },
+];
 
 export const meta: MetaFunction<typeof loader> = ({ data: page }) => [
   { title: `${page?.form.title ?? ''} – ${messages.shopName}` },
@@ -18,10 +27,12 @@ export async function loader({ context, params, url }: PageLoaderArgs) {
   if (!form) throw data(null, { status: 404 });
   const token = (await context.shop.forms.issueToken(form.id))!;
   return {
-    form,
+    // What the browser may see: no notification addresses, no restricted e-mail lists.
+    form: publicDefinition(form),
     token,
     startTimestamp: Math.floor(Date.now() / 1000),
     pageUrl: `${url.origin}${url.pathname}`,
+    publishableKey: context.shop.payments.publishableKey,
   };
 }
 
@@ -46,16 +57,34 @@ function stateOf(post: FormPagePost | null | undefined): FormState {
   };
 }
 
+/** The runtime on the shop's own page: same-origin calls, the shop's consent API. */
+function pageEnv(publishableKey: string): RuntimeEnv {
+  return {
+    publishableKey,
+    ajaxUrl: '/admin-ajax',
+    shopOrigin: '',
+    consent: window.shopConsent,
+    secure: window.location.protocol === 'https:',
+  };
+}
+
 export default function FormPage({
   loaderData,
   actionData,
 }: {
-  loaderData: { form: FormDefinition; token: string; startTimestamp: number; pageUrl: string };
+  loaderData: {
+    form: FormDefinition;
+    token: string;
+    startTimestamp: number;
+    pageUrl: string;
+    publishableKey: string;
+  };
   actionData?: FormPagePost | null;
 }) {
   return (
     <div className="form-page">
-      <FormRenderer
+      <LiveForm
+        env={() => pageEnv(loaderData.publishableKey)}
         form={loaderData.form}
         state={stateOf(actionData)}
         action={`/forms/${loaderData.form.id}/`}

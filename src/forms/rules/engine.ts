@@ -3,9 +3,9 @@ import {
   DEFAULT_UPLOAD_EXTENSIONS,
   FORM_SIZE_MB_DECIMALS,
 } from '../../platform/constants/index.ts';
-import { format } from '../../platform/messages/index.ts';
+import { format } from '../../platform/messages/format.ts';
 import type { FieldOf, FormDefinition, FormField, ValidationMessageKey } from '../definition.ts';
-import { formPages } from '../definition.ts';
+import { formPages } from '../form-pages.ts';
 import {
   emptyValue,
   fieldName,

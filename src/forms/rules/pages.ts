@@ -1,4 +1,5 @@
-import { formPages, type FormDefinition } from '../definition.ts';
+import type { FormDefinition } from '../definition.ts';
+import { formPages } from '../form-pages.ts';
 import type { FieldValues } from '../wire.ts';
 import { visibleFieldIds } from './conditions.ts';
 

@@ -7,14 +7,22 @@ import {
   type FormDefinition,
   type FormField,
 } from '../definition.ts';
-import { PAGE_INDEX, PAGE_NAV } from '../page-post.ts';
 import { visibleFieldIds } from '../rules/conditions.ts';
+import {
+  CardField,
+  CouponField,
+  priceText,
+  QuantitySelect,
+  TotalField,
+} from './payment-fields.tsx';
 import { allowedExtensions, choiceValue } from '../rules/engine.ts';
 import { characterCount, wordCount } from '../rules/field-rules.ts';
 import {
   fieldName,
   fileInputName,
   listName,
+  PAGE_INDEX,
+  PAGE_NAV,
   readFieldValues,
   WIRE,
   type FieldValues,
@@ -48,6 +56,12 @@ export interface FormRendererProps {
   startTimestamp: number;
   pageUrl: string;
   challengeUrl: string;
+  /**
+   * With JavaScript (the hydrated page, embed.js): every page is rendered, each in its
+   * `[data-page]` element, with one set of Previous / Next / Submit buttons that the browser
+   * runtime (runtime.ts) shows as the page requires. Without it, only the current page.
+   */
+  enhanced?: boolean;
 }
 
 export const emptyFormState: FormState = {
@@ -83,7 +97,8 @@ export function FormRenderer(props: FormRendererProps) {
     state.entries.length === 0,
   );
   const visible = visibleFieldIds(form, values);
-  const onPage = new Set(page.fields.map((f) => f.id));
+  const enhanced = props.enhanced === true;
+  const onPage = new Set((enhanced ? form.fields : page.fields).map((f) => f.id));
   const carried = state.entries.filter(([name]) => {
     const id = FIELD_ENTRY.exec(name)?.[1];
     return id !== undefined && !onPage.has(id);
@@ -129,20 +144,29 @@ export function FormRenderer(props: FormRendererProps) {
           <input key={`${name}-${i}`} type="hidden" name={name} value={value} />
         ))}
         <div className="wpforms-field-container">
-          {page.fields.map((field) => (
-            <FieldBlock
-              key={field.id}
-              field={field}
-              hidden={!visible.has(field.id)}
-              context={context}
-            />
+          {(enhanced ? pages : [page]).map((shown) => (
+            <div
+              key={shown.index}
+              className={`wpforms-page wpforms-page-${shown.index + 1}`}
+              data-page={shown.index}
+              hidden={shown.index !== pageIndex || undefined}
+            >
+              {shown.fields.map((field) => (
+                <FieldBlock
+                  key={field.id}
+                  field={field}
+                  hidden={!visible.has(field.id)}
+                  context={context}
+                />
+              ))}
+            </div>
           ))}
           {form.settings.honeypot && <Honeypot formId={form.id} />}
         </div>
         <GeneralError text={state.general.recaptcha} />
         <GeneralError text={state.general.footer} />
         <div className="wpforms-submit-container">
-          {pageIndex > 0 && (
+          {(pageIndex > 0 || (enhanced && pages.length > 1)) && (
             <button
               type="submit"
               name={PAGE_NAV}
@@ -150,19 +174,32 @@ export function FormRenderer(props: FormRendererProps) {
               className="wpforms-page-button wpforms-page-prev"
               formNoValidate
             >
-              {pages[pageIndex - 1]!.pagebreak?.prev ?? messages.forms.previous}
+              {pages[Math.max(pageIndex - 1, 0)]!.pagebreak?.prev ?? messages.forms.previous}
             </button>
           )}
-          {last ? (
+          {enhanced && pages.length > 1 && (
             <button
               type="submit"
-              name="wpforms[submit]"
-              value="wpforms-submit"
-              className="wpforms-submit"
-              data-alt-text={form.settings.submit_text_processing}
+              name={PAGE_NAV}
+              value="next"
+              className="wpforms-page-button wpforms-page-next"
             >
-              {form.settings.submit_text}
+              {page.pagebreak?.next ?? messages.forms.next}
             </button>
+          )}
+          {last || enhanced ? (
+            <>
+              <button
+                type="submit"
+                name="wpforms[submit]"
+                value="wpforms-submit"
+                className="wpforms-submit"
+                data-alt-text={form.settings.submit_text_processing}
+              >
+                {form.settings.submit_text}
+              </button>
+              {enhanced && <span className="wpforms-submit-spinner" hidden aria-hidden="true" />}
+            </>
           ) : (
             <button
               type="submit"
@@ -213,15 +250,19 @@ function PageIndicator({
   if (style === 'progress') {
     const percent = Math.round(((current + 1) / pages.length) * 100);
     return (
-      <div className="wpforms-page-indicator progress">
+      <div className="wpforms-page-indicator progress" data-indicator="progress">
         <p className="wpforms-page-indicator-page-title">
-          {pages[current] && <span>{pages[current]}</span>}
-          {pages[current] && (
-            <span className="wpforms-page-indicator-page-title-sep" aria-hidden="true">
-              {' '}
-              /{' '}
-            </span>
-          )}
+          <span className="wpforms-page-indicator-page-title-text" hidden={!pages[current]}>
+            {pages[current]}
+          </span>
+          <span
+            className="wpforms-page-indicator-page-title-sep"
+            aria-hidden="true"
+            hidden={!pages[current]}
+          >
+            {' '}
+            /{' '}
+          </span>
           <span className="wpforms-page-indicator-steps">{steps}</span>
         </p>
         <div
@@ -238,7 +279,7 @@ function PageIndicator({
     );
   }
   return (
-    <ol className={`wpforms-page-indicator ${style}`} aria-label={steps}>
+    <ol className={`wpforms-page-indicator ${style}`} aria-label={steps} data-indicator={style}>
       {pages.map((title, i) => (
         <li
           key={i}
@@ -699,6 +740,7 @@ function FieldBody({ field, context }: { field: FormField; context: FieldContext
             inputMode="decimal"
             {...common(fieldName(field.id))}
             defaultValue={one}
+            data-user-amount
           />,
         )
       ) : (
@@ -708,6 +750,8 @@ function FieldBody({ field, context }: { field: FormField; context: FieldContext
           {field.format === 'hidden' && (
             <input type="hidden" name={fieldName(field.id)} value={String(field.price)} />
           )}
+          <QuantitySelect form={form} field={field} values={values} />
+          {description}
         </>
       );
     case 'payment-multiple':
@@ -716,11 +760,24 @@ function FieldBody({ field, context }: { field: FormField; context: FieldContext
       return <PaymentChoices field={field} context={context} />;
     case 'payment-total':
       return (
-        <>
-          <p className="wpforms-field-label">{field.label}</p>
-          <output className="wpforms-payment-total">{priceText(form, 0)}</output>
-        </>
+        <TotalField
+          form={form}
+          field={field}
+          values={values}
+          visible={visibleFieldIds(form, values)}
+        />
       );
+    case 'payment-coupon':
+      return (
+        <CouponField
+          form={form}
+          field={field}
+          values={values}
+          error={errors[fieldName(field.id)]}
+        />
+      );
+    case 'stripe-credit-card':
+      return <CardField form={form} field={field} error={errors[fieldName(field.id)]} />;
   }
 }
 
@@ -731,21 +788,6 @@ declare module 'react' {
       'altcha-widget': { id?: string; name?: string; challengeurl?: string };
     }
   }
-}
-
-function priceText(form: FormDefinition, minor: number): string {
-  const s = form.settings;
-  const whole = Math.floor(minor / 10 ** s.currency_decimals)
-    .toString()
-    .replace(/\B(?=(\d{3})+(?!\d))/g, s.currency_thousands);
-  const fraction =
-    s.currency_decimals > 0
-      ? s.currency_decimal +
-        String(minor % 10 ** s.currency_decimals).padStart(s.currency_decimals, '0')
-      : '';
-  return s.currency_symbol_pos === 'left'
-    ? `${s.currency_symbol}${whole}${fraction}`
-    : `${whole}${fraction} ${s.currency_symbol}`;
 }
 
 function SubInput(props: {
@@ -913,6 +955,7 @@ function PaymentChoices({
             </option>
           ))}
         </select>
+        <QuantitySelect form={form} field={field} values={context.values} />
         <ErrorText id={`${id}-error`} text={error} />
       </>
     );
@@ -935,6 +978,7 @@ function PaymentChoices({
           </li>
         ))}
       </ul>
+      <QuantitySelect form={form} field={field} values={context.values} />
       <ErrorText id={`${id}-error`} text={error} />
     </fieldset>
   );

@@ -29,6 +29,11 @@ async function send<T>(
   return { ok: response.ok, status: response.status, data: data as T, headers: response.headers };
 }
 
+/** A GET of a JSON answer (the forms' ALTCHA challenge). */
+export function getJson<T>(url: string, signal?: AbortSignal): Promise<JsonResponse<T>> {
+  return send<T>(url, { method: 'GET', signal: signal ?? null });
+}
+
 export function postForm<T>(
   url: string,
   fields: Record<string, string> | FormData | URLSearchParams,
@@ -48,6 +53,18 @@ export function postForm<T>(
     },
     options.read,
   );
+}
+
+/**
+ * A multipart post of a whole form (files included): the browser writes the boundary itself.
+ * Cross-origin callers (the forms' embed on a foreign page) send no cookies: `same-origin`.
+ */
+export function postMultipart<T>(
+  url: string,
+  body: FormData,
+  options: { signal?: AbortSignal } = {},
+): Promise<JsonResponse<T>> {
+  return send<T>(url, { method: 'POST', body, signal: options.signal ?? null });
 }
 
 /** A JSON body (the WordPress REST calls, e.g. the coming-soon banner's dismissal). */

@@ -67,6 +67,8 @@ export function contentSecurityPolicy(
     ['style-src', "'self'", "'unsafe-inline'"],
     ['img-src', "'self'", 'data:', ...stripe(STRIPE.img)],
     ['connect-src', "'self'", ...stripe(STRIPE.connect)],
+    // The forms' ALTCHA check solves its proof of work in workers made from the page's own code.
+    ['worker-src', "'self'", 'blob:'],
     ['frame-src', ...(options.stripe ? STRIPE.frame : ["'none'"])],
     ['object-src', "'none'"],
     ['base-uri', "'none'"],

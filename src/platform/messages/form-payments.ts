@@ -19,6 +19,10 @@ export const formPaymentsMessages = {
     couponApplied: 'Coupon code applied successfully.',
     couponRemoved: 'Coupon has been removed.',
     cardLegend: 'Card details',
+    cardNumber: 'Card number',
+    cardExpiry: 'Expiration date',
+    cardCvc: 'Security code',
+    cardNeedsScript: 'Paying by card needs JavaScript. Please turn it on to pay.',
     /** Seed 001 §8's load error: the card field posted no payment method. */
     paymentDetailsMissing:
       'Invalid or missing payment details. Please ensure the provided payment method is correctly entered.',

@@ -2,6 +2,7 @@ import { contentMessages } from './content.ts';
 import { mailMessages } from './mail.ts';
 import { formsMessages } from './forms.ts';
 import { formPaymentsMessages } from './form-payments.ts';
+import { formsUiMessages } from './forms-ui.ts';
 
 /**
  * Every text a person reads, keyed. Seed wording where the seeds give it.
@@ -11,6 +12,7 @@ export const messages = {
   ...mailMessages,
   ...formsMessages,
   ...formPaymentsMessages,
+  ...formsUiMessages,
   shopName: 'Hearth & Thread',
   testModeBanner: 'Test mode: payments go to the built-in test processor. No real money moves.',
 
@@ -270,9 +272,5 @@ export const messages = {
 
 export type CardErrorCode = keyof typeof messages.cardErrors;
 
-/** Fills `{name}` placeholders. */
-export function format(text: string, values: Record<string, string | number>): string {
-  return text.replace(/\{(\w+)\}/g, (whole, key: string) =>
-    key in values ? String(values[key]) : whole,
-  );
-}
+// In a file of its own so that browser bundles that only fill texts (embed.js) need not carry them all.
+export { format } from './format.ts';
