@@ -68,7 +68,7 @@ export interface PaymentItem {
  */
 export function quantityOf(field: PaymentField, value: FieldValue | undefined): number | undefined {
   if (field.quantity_max === 0) return 1;
-  const posted = value?.parts.quantity;
+  const posted = value?.parts?.quantity;
   if (posted === undefined || posted === '') return 1;
   if (!/^\d{1,4}$/.test(posted)) return undefined;
   const quantity = Number(posted);

@@ -30,7 +30,7 @@ export function QuantitySelect({
 }) {
   if (field.quantity_max === 0) return null;
   const id = paymentInputId(form, field.id, 'quantity');
-  const chosen = values[field.id]?.parts.quantity || '1';
+  const chosen = values[field.id]?.parts?.quantity || '1';
   return (
     <span className="wpforms-payment-quantity">
       <label htmlFor={id}>{m.quantity}</label>
