@@ -32,20 +32,49 @@ function embedSwaps(): Plugin {
   };
 }
 
+/**
+ * `react` and `react-dom` as Preact: the shop's own code (renderer, LiveForm, runtime) gets
+ * Preact's core and hooks through src/forms/embed/react-lite.ts; libraries (react-day-picker, in
+ * the date picker's lazy chunk) get preact/compat, so compat loads only with them.
+ */
+function reactAsPreact(): Plugin {
+  const lite: Record<string, string> = {
+    react: path.resolve('src/forms/embed/react-lite.ts'),
+    'react-dom/client': path.resolve('src/forms/embed/react-dom-lite.ts'),
+  };
+  const compat: Record<string, string> = {
+    react: 'preact/compat',
+    'react-dom': 'preact/compat',
+    'react-dom/client': 'preact/compat/client',
+  };
+  return {
+    name: 'shop:react-as-preact',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (!(source in compat) || !importer) return null;
+      const own = !importer.includes('/node_modules/') && lite[source];
+      if (own) return own;
+      return this.resolve(compat[source]!, importer, { ...options, skipSelf: true });
+    },
+  };
+}
+
 export default defineConfig(({ mode }) => {
   const loader = mode === 'loader';
   return {
-    plugins: [embedSwaps()],
+    plugins: [embedSwaps(), reactAsPreact()],
     resolve: {
       alias: [
-        { find: /^react$/, replacement: 'preact/compat' },
-        { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-        { find: /^react-dom$/, replacement: 'preact/compat' },
         { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
         { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-runtime' },
       ],
     },
-    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+    // Library mode leaves `process.env` alone; in a browser it must read as empty (as an app
+    // build makes it), e.g. for platform/constants' server-side overrides.
+    define: {
+      'process.env.NODE_ENV': JSON.stringify('production'),
+      'process.env': '{}',
+    },
     oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
     publicDir: false,
     build: {
@@ -54,7 +83,8 @@ export default defineConfig(({ mode }) => {
       target: 'es2020',
       sourcemap: false,
       minify: true,
-      modulePreload: false,
+      // Library mode for both: no module-preload helper in the module (its chunks load by plain
+      // import(), relative to app.js, from the shop that served it).
       lib: loader
         ? {
             entry: 'src/forms/embed/loader.ts',
@@ -62,19 +92,23 @@ export default defineConfig(({ mode }) => {
             name: 'shopFormEmbed',
             fileName: () => 'embed.js',
           }
-        : false,
-      rollupOptions: loader
-        ? {}
         : {
-            input: { app: 'src/forms/embed/app.tsx' },
-            preserveEntrySignatures: 'exports-only',
-            output: {
-              format: 'es',
-              entryFileNames: '[name].js',
-              chunkFileNames: '[name]-[hash].js',
-              assetFileNames: '[name]-[hash][extname]',
-            },
+            entry: { app: 'src/forms/embed/app.tsx' },
+            formats: ['es'],
+            fileName: (_format, name) => `${name}.js`,
           },
+      rollupOptions: {
+        // The runtime's chunk may take what it shares with app.js from app.js (always loaded
+        // first), instead of a handful of tiny chunks.
+        preserveEntrySignatures: 'allow-extension',
+        output: {
+          // Library mode keeps whitespace and annotations for bundlers downstream; this module
+          // goes to browsers as it is.
+          minify: true,
+          comments: false,
+          ...(loader ? {} : { chunkFileNames: '[name]-[hash].js' }),
+        },
+      },
     },
   };
 });

@@ -9,5 +9,7 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 60_000,
     fileParallelism: true,
+    // API test files mostly wait on their servers and databases: more files at once than cores.
+    maxWorkers: 4,
   },
 });

@@ -15,13 +15,17 @@ for (const width of [390, 1280]) {
   test.describe(`at ${width} px`, () => {
     test.use({ viewport: { width, height: 900 } });
 
-    for (const path of pages) {
-      test(`${path} passes axe WCAG 2.2 AA and does not scroll sideways`, async ({ page }) => {
-        await page.goto(path);
-        await expectAccessible(page);
-        await expectNoHorizontalScroll(page);
-      });
-    }
+    // One walk through the pages: a new browser context per page costs more than the checks.
+    test('every page passes axe WCAG 2.2 AA and does not scroll sideways', async ({ page }) => {
+      test.slow();
+      for (const path of pages) {
+        await test.step(path, async () => {
+          await page.goto(path);
+          await expectAccessible(page);
+          await expectNoHorizontalScroll(page);
+        });
+      }
+    });
 
     test('cart and checkout with items pass axe', async ({ page }) => {
       await gotoHydrated(page, '/product/classic-hoodie/');

@@ -136,7 +136,7 @@ test.describe('the category page without JavaScript', () => {
   }) => {
     await page.goto('/product-category/clothing/');
     await expect(page.getByRole('tab')).toHaveCount(0);
-    await expect(page.getByRole('heading', { level: 2 })).toHaveText([
+    await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveText([
       'Classic Hoodie',
       'Linen Shirt',
     ]);

@@ -68,6 +68,7 @@ test.describe('the Content-Security-Policy', () => {
   test('a cached page still hydrates, and the 3D Secure and redirect pages keep working', async ({
     page,
   }) => {
+    test.slow(); // two purchases through the processor's pages
     const violations = await watchViolations(page);
     // Twice: the second answer comes from the page micro-cache with the first render's HTML.
     await expectPolicy(page, '/product/linen-shirt/');

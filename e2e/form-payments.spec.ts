@@ -154,11 +154,9 @@ test.describe('the order form paid by card', { tag: '@database' }, () => {
     page,
   }) => {
     const email = `form-3ds-${Date.now()}@example.com`;
-    page.on('console', (message) => console.log(message.type(), message.text()));
-    page.on('pageerror', (error) => console.log('pageerror', error.message));
     await page.goto(`${HOST}/`);
     const form = page.locator('.shop-form-embed form.wpforms-js');
-    await form.waitFor({ timeout: 15_000 });
+    await form.waitFor();
     await form.getByLabel('Pick it up in store').check();
     await fillDetails(form, email);
     // Picking up: no shipping; the fitting (a single item) shows and counts.

@@ -13,6 +13,8 @@ const SHOP = `http://127.0.0.1:${process.env.E2E_PORT ?? 3210}`;
 const HOST_PORT = Number(process.env.E2E_EMBED_PORT ?? 3372);
 const HOST = `http://127.0.0.1:${HOST_PORT}`;
 const MINIMUM_SECONDS_MS = 3_100;
+/** Journeys that store entries: they run on PostgreSQL too (scripts/e2e-postgres.ts). */
+const DB = { tag: '@database' };
 test.describe.configure({ timeout: 120_000 });
 
 async function saveForm(form: FormDefinitionInput): Promise<void> {
@@ -72,20 +74,25 @@ async function differingPixels(page: Page, a: Buffer, b: Buffer): Promise<number
         return context.getImageData(0, 0, image.width, image.height);
       };
       const [x, y] = [await load(first), await load(second)];
-      // A box at a fractional position may round to one pixel more or less.
+      // A box at a fractional position may round to one pixel more or less, and its content
+      // land a row lower: the best of the comparisons shifted by up to a row counts.
       if (Math.abs(x.width - y.width) > 1 || Math.abs(x.height - y.height) > 1) return 1;
-      const [width, height] = [Math.min(x.width, y.width), Math.min(x.height, y.height)];
-      let differing = 0;
-      for (let row = 0; row < height; row += 1) {
-        for (let col = 0; col < width; col += 1) {
-          const [i, j] = [(row * x.width + col) * 4, (row * y.width + col) * 4];
-          const delta = Math.max(
-            ...[0, 1, 2].map((c) => Math.abs(x.data[i + c]! - y.data[j + c]!)),
-          );
-          if (delta > 24) differing += 1;
+      const [width, height] = [Math.min(x.width, y.width), Math.min(x.height, y.height) - 1];
+      const differingAt = (shift: number) => {
+        let differing = 0;
+        for (let row = 1; row < height; row += 1) {
+          for (let col = 0; col < width; col += 1) {
+            const i = (row * x.width + col) * 4;
+            const j = ((row + shift) * y.width + col) * 4;
+            const delta = Math.max(
+              ...[0, 1, 2].map((c) => Math.abs(x.data[i + c]! - y.data[j + c]!)),
+            );
+            if (delta > 24) differing += 1;
+          }
         }
-      }
-      return differing / (width * height);
+        return differing / (width * (height - 1));
+      };
+      return Math.min(differingAt(-1), differingAt(0), differingAt(1));
     },
     [a.toString('base64'), b.toString('base64')] as const,
   );
@@ -96,54 +103,62 @@ async function openForm(page: Page, formId: string): Promise<void> {
   await page.locator('form.wpforms-js').waitFor();
 }
 
-test('the contact form: suggestion, limit, browser checks, then the ajax confirmation', async ({
-  page,
-}) => {
-  await openForm(page, 'contact');
-  const email = page.getByLabel('Email');
-  await email.fill('ada@gmial.com');
-  await email.blur();
-  await page.getByRole('link', { name: 'ada@gmail.com' }).click();
-  await expect(email).toHaveValue('ada@gmail.com');
+test(
+  'the contact form: suggestion, limit, browser checks, then the ajax confirmation',
+  DB,
+  async ({ page }) => {
+    await openForm(page, 'contact');
+    const email = page.getByLabel('Email');
+    await email.fill('ada@gmial.com');
+    await email.blur();
+    await page.getByRole('link', { name: 'ada@gmail.com' }).click();
+    await expect(email).toHaveValue('ada@gmail.com');
 
-  const message = page.getByLabel('Message');
-  await message.fill('x'.repeat(205));
-  await expect(message).toHaveValue('x'.repeat(200));
-  await expect(page.getByText('200 of 200 max characters.')).toBeVisible();
+    const message = page.getByLabel('Message');
+    await message.fill('x'.repeat(205));
+    await expect(message).toHaveValue('x'.repeat(200));
+    await expect(page.getByText('200 of 200 max characters.')).toBeVisible();
 
-  // The browser's own check: nothing is sent while Name is empty.
-  let posts = 0;
-  page.on('request', (request) => void (isAction('wpforms_submit')(request) && posts++));
-  await page.getByRole('button', { name: 'Submit' }).click();
-  await expect(page.getByLabel('Name')).toHaveAccessibleDescription('This field is required.');
-  await expect(page.getByLabel('Name')).toBeFocused();
-  expect(posts).toBe(0);
+    // The browser's own check: nothing is sent while Name is empty.
+    let posts = 0;
+    page.on('request', (request) => void (isAction('wpforms_submit')(request) && posts++));
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByLabel('Name')).toHaveAccessibleDescription('This field is required.');
+    await expect(page.getByLabel('Name')).toBeFocused();
+    expect(posts).toBe(0);
 
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await expectAccessible(page);
-  }
-  await page.getByLabel('Name').fill('Ada Lovelace');
-  await message.fill('Do you ship to Scotland?');
-  await page.waitForTimeout(MINIMUM_SECONDS_MS);
-  const sent = page.waitForRequest(isAction('wpforms_submit'));
-  await page.getByRole('button', { name: 'Submit' }).click();
-  const request = await sent;
-  expect(request.headers()['content-type']).toContain('multipart/form-data');
-  expect(request.postData()).toContain('name="start_timestamp"');
-  expect(request.postData()).toContain('name="end_timestamp"');
-  await expect(
-    page
-      .locator('.wpforms-confirmation-container-full')
-      .filter({ hasText: 'Thanks for contacting us!' }),
-  ).toBeVisible();
-});
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expectAccessible(page);
+    }
+    await page.getByLabel('Name').fill('Ada Lovelace');
+    await message.fill('Do you ship to Scotland?');
+    await page.waitForTimeout(MINIMUM_SECONDS_MS);
+    const sent = page.waitForRequest(isAction('wpforms_submit'));
+    await page.getByRole('button', { name: 'Submit' }).click();
+    const request = await sent;
+    expect(request.headers()['content-type']).toContain('multipart/form-data');
+    expect(request.postData()).toContain('name="start_timestamp"');
+    expect(request.postData()).toContain('name="end_timestamp"');
+    await expect(
+      page
+        .locator('.wpforms-confirmation-container-full')
+        .filter({ hasText: 'Thanks for contacting us!' }),
+    ).toBeVisible();
+  },
+);
 
 test('a too-fast submission and a filled honeypot are refused', async ({ page }) => {
-  await openForm(page, 'contact');
+  // A form asking an hour between first interaction and submit: too fast however slow the
+  // machine; the honeypot is checked first, so it is refused for that even then.
+  await saveForm({
+    id: 'e2e-patient',
+    title: 'Patient test form',
+    fields: [{ id: '1', type: 'text', label: 'Name', required: true }],
+    settings: { minimum_seconds: 3600 },
+  });
+  await openForm(page, 'e2e-patient');
   await page.getByLabel('Name').fill('Robot');
-  await page.getByLabel('Email').fill('robot@example.com');
-  await page.getByLabel('Message').fill('Buy now');
   await page.getByRole('button', { name: 'Submit' }).click();
   const boxes = page.locator('.wpforms-error-container');
   await expect(boxes.filter({ hasText: 'The form was submitted too quickly.' })).toBeVisible();
@@ -151,7 +166,6 @@ test('a too-fast submission and a filled honeypot are refused', async ({ page })
   await page.locator('input[name="wpforms[hp]"]').evaluate((input: HTMLInputElement) => {
     input.value = 'https://spam.example';
   });
-  await page.waitForTimeout(MINIMUM_SECONDS_MS);
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(boxes.filter({ hasText: 'The form could not be submitted.' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Submit' })).toBeEnabled();
@@ -219,69 +233,71 @@ const pagedForm: FormDefinitionInput = {
   confirmation: { type: 'redirect', redirect_url: `${HOST}/thanks`, new_tab: true },
 };
 
-test('pages: Enter goes Next, empty pages are skipped both ways, uploads over the limit', async ({
-  page,
-}) => {
-  await saveForm(pagedForm);
-  await openForm(page, 'e2e-pages');
-  const progress = page.getByRole('progressbar');
-  await page.getByLabel('Short').check();
-  await page.getByLabel('Town').press('Enter');
-  // The detour page holds only a hidden field: Next skips it, Previous too.
-  await expect(progress).toHaveAttribute('aria-valuenow', '3');
-  await expect(page.getByText('Finish / Step 3 of 3')).toBeVisible();
-  await page.getByRole('button', { name: 'Previous' }).click();
-  await expect(progress).toHaveAttribute('aria-valuenow', '1');
-  await page.getByLabel('Long').check();
-  await page.getByRole('button', { name: 'Next' }).click();
-  await expect(page.getByLabel('Detour reason')).toBeVisible();
-  await page.getByRole('button', { name: 'Next' }).click();
+test(
+  'pages: Enter goes Next, empty pages are skipped both ways, uploads over the limit',
+  DB,
+  async ({ page }) => {
+    await saveForm(pagedForm);
+    await openForm(page, 'e2e-pages');
+    const progress = page.getByRole('progressbar');
+    await page.getByLabel('Short').check();
+    await page.getByLabel('Town').press('Enter');
+    // The detour page holds only a hidden field: Next skips it, Previous too.
+    await expect(progress).toHaveAttribute('aria-valuenow', '3');
+    await expect(page.getByText('Finish / Step 3 of 3')).toBeVisible();
+    await page.getByRole('button', { name: 'Previous' }).click();
+    await expect(progress).toHaveAttribute('aria-valuenow', '1');
+    await page.getByLabel('Long').check();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByLabel('Detour reason')).toBeVisible();
+    await page.getByRole('button', { name: 'Next' }).click();
 
-  // The number field takes only digits, minus and period.
-  await page.getByLabel('Guests').pressSequentially('4e2');
-  await expect(page.getByLabel('Guests')).toHaveValue('42');
-  await page.getByLabel('Guests').fill('4');
+    // The number field takes only digits, minus and period.
+    await page.getByLabel('Guests').pressSequentially('4e2');
+    await expect(page.getByLabel('Guests')).toHaveValue('42');
+    await page.getByLabel('Guests').fill('4');
 
-  // Files together over post_max_size: the submit button is marked disabled and says why.
-  await page.getByLabel('Plan').setInputFiles({
-    name: 'plan.txt',
-    mimeType: 'text/plain',
-    buffer: Buffer.alloc(3000, 'a'),
-  });
-  const submit = page.getByRole('button', { name: 'Submit' });
-  await expect(submit).toHaveAttribute('aria-disabled', 'true');
-  await expect(
-    page.getByText(
-      'The total size of the selected files 0.003 MB exceeds the allowed limit 0.002 MB.',
-    ),
-  ).toBeVisible();
-  let posts = 0;
-  page.on('request', (request) => void (isAction('wpforms_submit')(request) && posts++));
-  // It keeps its place in the tab order; a press is swallowed.
-  await submit.focus();
-  await page.keyboard.press('Enter');
-  await submit.click({ force: true });
-  expect(posts).toBe(0);
-  await page.getByLabel('Plan').setInputFiles([]);
-  await expect(submit).not.toHaveAttribute('aria-disabled', 'true');
+    // Files together over post_max_size: the submit button is marked disabled and says why.
+    await page.getByLabel('Plan').setInputFiles({
+      name: 'plan.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.alloc(3000, 'a'),
+    });
+    const submit = page.getByRole('button', { name: 'Submit' });
+    await expect(submit).toHaveAttribute('aria-disabled', 'true');
+    await expect(
+      page.getByText(
+        'The total size of the selected files 0.003 MB exceeds the allowed limit 0.002 MB.',
+      ),
+    ).toBeVisible();
+    let posts = 0;
+    page.on('request', (request) => void (isAction('wpforms_submit')(request) && posts++));
+    // It keeps its place in the tab order; a press is swallowed.
+    await submit.focus();
+    await page.keyboard.press('Enter');
+    await submit.click({ force: true });
+    expect(posts).toBe(0);
+    await page.getByLabel('Plan').setInputFiles([]);
+    await expect(submit).not.toHaveAttribute('aria-disabled', 'true');
 
-  // A token older than token_cache_lifetime is refreshed when the form takes focus.
-  await page.locator('form').evaluate((form: HTMLFormElement) => {
-    form.dataset.tokenTime = String(Math.floor(Date.now() / 1000) - 3600);
-  });
-  const refreshed = page.waitForRequest(isAction('wpforms_get_token'));
-  await page.getByLabel('Guests').focus();
-  await refreshed;
-  await expect(submit).toBeEnabled();
+    // A token older than token_cache_lifetime is refreshed when the form takes focus.
+    await page.locator('form').evaluate((form: HTMLFormElement) => {
+      form.dataset.tokenTime = String(Math.floor(Date.now() / 1000) - 3600);
+    });
+    const refreshed = page.waitForRequest(isAction('wpforms_get_token'));
+    await page.getByLabel('Guests').focus();
+    await refreshed;
+    await expect(submit).toBeEnabled();
 
-  // The redirect opens in a new tab.
-  await page.waitForTimeout(MINIMUM_SECONDS_MS);
-  const popup = page.waitForEvent('popup');
-  await submit.click();
-  expect((await popup).url()).toBe(`${HOST}/thanks`);
-});
+    // The redirect opens in a new tab.
+    await page.waitForTimeout(MINIMUM_SECONDS_MS);
+    const popup = page.waitForEvent('popup');
+    await submit.click();
+    expect((await popup).url()).toBe(`${HOST}/thanks`);
+  },
+);
 
-test('the ALTCHA check is solved in the browser and verified by the shop', async ({ page }) => {
+test('the ALTCHA check is solved in the browser and verified by the shop', DB, async ({ page }) => {
   await saveForm({
     id: 'e2e-captcha',
     title: 'Captcha test form',
@@ -303,8 +319,166 @@ test('the ALTCHA check is solved in the browser and verified by the shop', async
   ).toBeVisible();
 });
 
+/** One field of each type whose rule runs in the browser (issue 12's field list). */
+const fieldsForm: FormDefinitionInput = {
+  id: 'e2e-fields',
+  title: 'Field rules test form',
+  fields: [
+    { id: '1', type: 'email', label: 'Email' },
+    { id: '2', type: 'text', label: 'Code', input_mask: '999-aaa' },
+    { id: '3', type: 'password', label: 'Password', strength_min: 3 },
+    { id: '4', type: 'number', label: 'Guests', min: 1, max: 9 },
+    { id: '5', type: 'address', label: 'Address', scheme: 'international' },
+    {
+      id: '6',
+      type: 'select',
+      label: 'Pieces',
+      multiple: true,
+      search_enabled: true,
+      remove_items_enabled: true,
+      choices: [
+        { label: 'Classic Hoodie', value: 'hoodie' },
+        { label: 'Linen Shirt', value: 'shirt' },
+        { label: 'Canvas Tote', value: 'tote' },
+      ],
+    },
+    { id: '7', type: 'rating', label: 'Rating', scale: 5 },
+    { id: '8', type: 'date-time', label: 'Day', format: 'date', limit_days: ['mon', 'tue'] },
+    {
+      id: '9',
+      type: 'date-time',
+      label: 'Time',
+      format: 'time',
+      time_format: 'H:i',
+      time_interval: 30,
+      time_limit_enabled: true,
+      time_min: '09:00',
+      time_max: '17:00',
+    },
+    {
+      id: '10',
+      type: 'textarea',
+      label: 'Notes',
+      limit_enabled: true,
+      limit_mode: 'words',
+      limit_count: 3,
+    },
+  ],
+  settings: { address_field: { list_countries_without_states: ['GB'] } },
+};
+
+/**
+ * Each field type's rule, run by the browser while a person fills the form: the same journey on
+ * the form's page and embedded in the foreign host page (inside its shadow root).
+ */
+async function walkFieldRules(page: Page): Promise<void> {
+  const form = page.locator('form.wpforms-js');
+  await form.waitFor();
+  const error = (label: string, text: string) =>
+    expect(form.getByLabel(label, { exact: true })).toHaveAccessibleDescription(
+      new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')),
+    );
+
+  // E-mail: mailcheck's suggestion on blur; its link fills the field.
+  const email = form.getByLabel('Email', { exact: true });
+  await email.fill('ada@gmial.com');
+  await email.blur();
+  await form.getByRole('link', { name: 'ada@gmail.com' }).click();
+  await expect(email).toHaveValue('ada@gmail.com');
+
+  // Masked input (imask): letters where digits go are refused; an incomplete mask is an error.
+  const code = form.getByLabel('Code', { exact: true });
+  await code.click();
+  await code.pressSequentially('12x3abc');
+  await expect(code).toHaveValue('123-abc');
+  await code.fill('');
+  await code.pressSequentially('12');
+  await code.blur();
+  await error('Code', 'Please fill out the field in required format.');
+
+  // Password: the strength meter, and the strength rule.
+  const password = form.getByLabel('Password', { exact: true });
+  await password.fill('abc');
+  await expect(form.getByText('Strength: Very weak')).toBeVisible();
+  await password.blur();
+  await error('Password', 'A stronger password is required.');
+  await password.fill('Quiet-Harbour-Lantern-71!');
+  await expect(form.getByText('Strength: Very strong')).toBeVisible();
+
+  // Number: its maximum.
+  const guests = form.getByLabel('Guests', { exact: true });
+  await guests.fill('12');
+  await guests.blur();
+  await error('Guests', 'Please enter a value less than or equal to 9.');
+
+  // Address: a country without states disables the state.
+  const state = form.getByLabel('State', { exact: true });
+  await expect(state).toBeEnabled();
+  await form.getByLabel('Country', { exact: true }).fill('GB');
+  await expect(state).toBeDisabled();
+  await form.getByLabel('Country', { exact: true }).fill('US');
+  await expect(state).toBeEnabled();
+
+  // Select with search and removable items.
+  const pieces = form.getByRole('combobox', { name: 'Pieces' });
+  await pieces.fill('lin');
+  await form.getByRole('option', { name: 'Linen Shirt' }).click();
+  await pieces.fill('tote');
+  await form.getByRole('option', { name: 'Canvas Tote' }).click();
+  await expect(form.getByRole('button', { name: 'Remove Linen Shirt' })).toBeVisible();
+  await form.getByRole('button', { name: 'Remove Linen Shirt' }).click();
+  await expect(form.getByRole('button', { name: 'Remove Linen Shirt' })).toHaveCount(0);
+  await expect(form.getByRole('button', { name: 'Remove Canvas Tote' })).toBeVisible();
+
+  // Rating: hover highlights up to the item; the choice keeps its style.
+  const stars = form.locator('.wpforms-field-rating-item');
+  await stars.nth(2).hover();
+  await expect(form.locator('.wpforms-field-rating-item.hover')).toHaveCount(3);
+  await form.getByRole('radio', { name: '4 of 5' }).check({ force: true });
+  await email.hover();
+  await expect(form.locator('.wpforms-field-rating-item.hover')).toHaveCount(0);
+  await expect(form.locator('.wpforms-field-rating-item.wpforms-selected')).toHaveCount(4);
+
+  // Date: limit-days refuses a Saturday; the picker opens, and its Clear empties the field.
+  const day = form.getByLabel('Day', { exact: true });
+  await day.fill('11/28/2026');
+  await day.blur();
+  await error('Day', 'Please choose another day.');
+  await form.getByRole('button', { name: 'Choose date' }).click();
+  await form.getByRole('button', { name: 'Clear' }).click();
+  await expect(day).toHaveValue('');
+
+  // Time: rounded to the interval, and kept between its limits.
+  const time = form.getByLabel('Time', { exact: true });
+  await time.fill('10:07');
+  await time.blur();
+  await expect(time).toHaveValue('10:00');
+  await time.fill('18:00');
+  await time.blur();
+  await error('Time', 'Please enter time between 09:00 and 17:00.');
+
+  // Textarea word limit: a fourth word is refused, the count says so.
+  const notes = form.getByLabel('Notes', { exact: true });
+  await notes.pressSequentially('one two three four');
+  await expect(notes).toHaveValue(/^one two three ?$/);
+  await expect(form.getByText('3 of 3 max words.')).toBeVisible();
+}
+
+test('each field type’s rule, on the form’s page and embedded in a foreign page', async ({
+  page,
+}) => {
+  await saveForm(fieldsForm);
+  await page.setViewportSize({ width: 1280, height: 1400 });
+  await openForm(page, 'e2e-fields');
+  await walkFieldRules(page);
+  await expectAccessible(page);
+  await page.goto(`${HOST}/?form=e2e-fields`);
+  await walkFieldRules(page);
+  await expectAccessible(page);
+});
+
 test.describe('embedded in a foreign page', () => {
-  test('renders in place, passes axe, and submits across origins', async ({ page }) => {
+  test('renders in place, passes axe, and submits across origins', DB, async ({ page }) => {
     for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto(`${HOST}/?form=contact`);

@@ -15,6 +15,11 @@ export async function withShopDatabase<T>(work: (db: Db) => Promise<T>): Promise
 /** No WCAG 2.2 A/AA violation on the page as it is now. */
 export async function expectAccessible(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page })
+    // axe runs in the page itself instead of finishing in a new page (our pages have no
+    // cross-origin frames), and only violations are described: about 3x less work per run.
+    // options() before withTags, which writes into the same options.
+    .setLegacyMode(true)
+    .options({ resultTypes: ['violations'] })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
     .analyze();
   const summary = results.violations.map(
@@ -42,7 +47,7 @@ export const billing = {
 };
 
 export async function fillBilling(page: Page, email = billing['Email address']): Promise<void> {
-  await page.getByLabel('Country / Region').selectOption('GB');
+  await page.getByLabel('Country / Region').first().selectOption('GB');
   for (const [label, value] of Object.entries({ ...billing, 'Email address': email })) {
     await page.getByLabel(label, { exact: false }).first().fill(value);
   }

@@ -83,7 +83,7 @@ function paymentDoors(shop: Shop): PaymentDoorDeps {
 
 /** The narrow dependencies of the form builder's doors. */
 function formDoors(shop: Shop) {
-  return { forms: shop.forms, secret: shop.secret };
+  return { forms: shop.forms };
 }
 
 /** Every wc-ajax and admin-ajax call, by endpoint or action name. */
@@ -130,6 +130,8 @@ export async function buildServer(shop: Shop, options: ServerOptions = {}): Prom
     await app.register(fastifyStatic, {
       root: path.join(options.clientDir, 'assets'),
       prefix: '/assets/',
+      // The build's brotli and gzip copies, for browsers that accept them.
+      preCompressed: true,
       immutable: true,
       maxAge: '365d',
       decorateReply: false,

@@ -1,5 +1,6 @@
 import { accountsService, type AccountsService } from './accounts/accounts.service.ts';
 import { catalogRepo, type CatalogRepo } from './catalog/catalog.repo.ts';
+import { catalogOperationDeps, type CatalogOperationDeps } from './catalog/operations.ts';
 import { cartService, type CartService } from './cart/cart.service.ts';
 import { chargesStore, type ChargesStore } from './cart/charges.repo.ts';
 import { customerCouponUses } from './checkout/coupon-uses.repo.ts';
@@ -60,6 +61,8 @@ export interface Shop {
   kind: DbKind;
   secret: string;
   catalog: CatalogRepo;
+  /** What the catalog's operations use (reviews). */
+  catalogOperations: CatalogOperationDeps;
   cart: CartService;
   orders: OrdersRepo;
   sessions: SessionRepo;
@@ -187,6 +190,7 @@ export async function createShop(
     kind: handle.kind,
     secret,
     catalog,
+    catalogOperations: catalogOperationDeps(handle.db, catalog, settings, secret),
     cart,
     orders,
     sessions,

@@ -11,15 +11,6 @@ export interface Category {
   description: string;
 }
 
-export interface Review {
-  id: number;
-  author: string;
-  rating: number;
-  content: string;
-  verified: boolean;
-  createdAt: string;
-}
-
 export function toProduct(row: ProductRow): Product {
   const raw = JSON.parse(row.attributes_json) as Record<string, string | string[]>;
   const attributes: Record<string, string> = {};
@@ -48,6 +39,7 @@ export function toProduct(row: ProductRow): Product {
     totalSales: row.total_sales,
     ratingCount: row.rating_count,
     averageRating: row.rating_count === 0 ? 0 : row.rating_sum / row.rating_count,
+    reviewCount: row.review_count,
     weightGrams: row.weight_grams,
     dimensions: row.dimensions,
     createdAt: row.created_at,
@@ -66,7 +58,8 @@ export function catalogRepo(db: Db) {
           query = query.orderBy('total_sales', 'desc');
           break;
         case 'rating':
-          query = query.orderBy(averageRating, 'desc');
+          // WooCommerce's order: the average, then how many ratings it rests on.
+          query = query.orderBy(averageRating, 'desc').orderBy('rating_count', 'desc');
           break;
         case 'date':
           query = query.orderBy('created_at', 'desc');
@@ -154,26 +147,6 @@ export function catalogRepo(db: Db) {
         result.set(product_id, list);
       }
       return result;
-    },
-
-    async reviewsOf(productId: number, limit: number, offset: number): Promise<Review[]> {
-      const rows = await db
-        .selectFrom('reviews')
-        .select(['id', 'author', 'rating', 'content', 'verified', 'created_at'])
-        .where('product_id', '=', productId)
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(limit)
-        .offset(offset)
-        .execute();
-      return rows.map((r) => ({
-        id: r.id,
-        author: r.author,
-        rating: r.rating,
-        content: r.content,
-        verified: r.verified === 1,
-        createdAt: r.created_at,
-      }));
     },
 
     async categoryById(id: number): Promise<Category | undefined> {

@@ -24,8 +24,11 @@ export interface Product {
   attributeOptions: Record<string, string[]>;
   menuOrder: number;
   totalSales: number;
+  /** Approved reviews with a rating, and their average (0 when none). */
   ratingCount: number;
   averageRating: number;
+  /** Approved reviews, rated or not. */
+  reviewCount: number;
   weightGrams: number | null;
   dimensions: string | null;
   createdAt: string;

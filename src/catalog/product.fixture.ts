@@ -22,6 +22,7 @@ export function makeProduct(overrides: Partial<Product> = {}): Product {
     totalSales: 0,
     ratingCount: 0,
     averageRating: 0,
+    reviewCount: 0,
     weightGrams: null,
     dimensions: null,
     createdAt: '',

@@ -182,6 +182,25 @@ describe.each(databaseKinds)('the coming-soon banner and the content on %s', (ki
     const times = reviews.map((r) => r.createdAt);
     expect([...times].sort().reverse()).toEqual(times);
   });
+
+  it('leaves a review held for moderation off the home page', async () => {
+    const hoodie = (await t.shop.catalog.productBySlug('classic-hoodie'))!.id;
+    await t.shop.catalogOperations.reviews.add({
+      productId: hoodie,
+      author: 'Spammer',
+      email: 'held@example.com',
+      customerId: null,
+      rating: 5,
+      content: 'Cheap hoodies at https://example.com',
+      verified: false,
+      status: 'hold',
+      authorIp: '203.0.113.7',
+      createdAt: new Date(Date.now() + 60_000).toISOString(),
+    });
+    const reviews = await t.shop.content.content.latestReviews(8);
+    expect(reviews.length).toBeGreaterThanOrEqual(2);
+    expect(reviews.map((r) => r.author)).not.toContain('Spammer');
+  });
 });
 
 describe.each(databaseKinds)('order attribution saved with an order on %s', (kind) => {

@@ -60,11 +60,12 @@ export function contentRepo(db: Db) {
       }));
     },
 
-    /** The newest reviews of the shop's products, with the product each is about. */
+    /** The newest approved reviews of the shop's products, with the product each is about. */
     async latestReviews(limit: number): Promise<HomeReview[]> {
       const rows = await db
         .selectFrom('reviews')
         .innerJoin('products', 'products.id', 'reviews.product_id')
+        .where('reviews.status', '=', 'approved')
         .select([
           'reviews.id as id',
           'reviews.author as author',

@@ -10,6 +10,8 @@ export interface DemoImageSpec {
   /** A simple shape drawn in the middle, so each image is recognisable. */
   shape: 'hoodie' | 'shirt' | 'tote' | 'lamp' | 'cup' | 'stickers';
   variant: number;
+  /** The original's width and height in px (ORIGINAL_SIZE unless told): a small photo is not zoomed. */
+  size?: number;
 }
 
 export const ORIGINAL_SIZE = 1600;
@@ -32,7 +34,8 @@ const shapes: Record<DemoImageSpec['shape'], string> = {
 function svg(spec: DemoImageSpec): string {
   const [from, to] = spec.colors;
   const offset = spec.variant * 90;
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${ORIGINAL_SIZE}" height="${ORIGINAL_SIZE}" viewBox="0 0 1600 1600">
+  const size = spec.size ?? ORIGINAL_SIZE;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 1600 1600">
   <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>
   <rect width="1600" height="1600" fill="url(#g)"/>
   <circle cx="${300 + offset * 3}" cy="${260 + offset}" r="${120 + offset / 3}" fill="#ffffff" opacity="0.18"/>
@@ -42,8 +45,9 @@ function svg(spec: DemoImageSpec): string {
 }
 
 /**
- * Draws a demo product photo (1600 px square) and derives its responsive WebP sizes. Skips
- * files already there, so restarts are instant.
+ * Draws a demo product photo (1600 px square unless its spec says) and derives its responsive
+ * WebP sizes (every width, as the pages ask for them). Skips files already there, so restarts
+ * are instant: a changed drawing needs a new file name.
  */
 export async function generateDemoImage(
   mediaDir: string,
@@ -67,7 +71,8 @@ export async function generateDemoImage(
       sharp(original).resize(width).webp({ quality: 82 }).toFile(tmp),
     );
   }
-  return { width: ORIGINAL_SIZE, height: ORIGINAL_SIZE };
+  const size = spec.size ?? ORIGINAL_SIZE;
+  return { width: size, height: size };
 }
 
 function exists(file: string): Promise<boolean> {

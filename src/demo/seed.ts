@@ -128,7 +128,10 @@ const demoProducts: DemoProduct[] = [
     description: 'Five weatherproof vinyl stickers of our favourite designs. Free.',
     totalSales: 120,
     daysOld: 5,
-    images: [{ title: 'Sticker Pack', colors: ['#c2477a', '#6e1f44'], shape: 'stickers' }],
+    // A small photo (narrower than the page's image box): the gallery does not zoom it.
+    images: [
+      { title: 'Sticker Pack', colors: ['#c2477a', '#6e1f44'], shape: 'stickers', size: 480 },
+    ],
   },
 ];
 
@@ -151,6 +154,11 @@ const demoReviews = [
   },
 ];
 
+/** A drawing of another size is another file (drawn images are shared between test shops). */
+function demoImageFile(slug: string, index: number, size: number | undefined): string {
+  return size === undefined ? `${slug}-${index + 1}` : `${slug}-${index + 1}-s${size}`;
+}
+
 export async function isEmpty(db: Db): Promise<boolean> {
   const row = await db.selectFrom('products').select('id').limit(1).executeTakeFirst();
   return row === undefined;
@@ -165,7 +173,7 @@ export async function seedDemoData(db: Db, dataDir: string, now = new Date()): P
   const imageSizes = new Map<string, { width: number; height: number }>();
   for (const product of demoProducts) {
     for (const [index, image] of product.images.entries()) {
-      const file = `${product.slug}-${index + 1}`;
+      const file = demoImageFile(product.slug, index, image.size);
       imageSizes.set(file, await generateDemoImage(mediaDir, { ...image, file, variant: index }));
     }
   }
@@ -249,7 +257,7 @@ export async function seedDemoData(db: Db, dataDir: string, now = new Date()): P
       }
 
       for (const [index, image] of product.images.entries()) {
-        const file = `${product.slug}-${index + 1}`;
+        const file = demoImageFile(product.slug, index, image.size);
         const size = imageSizes.get(file)!;
         await tx
           .insertInto('product_images')
@@ -289,6 +297,7 @@ export async function seedDemoData(db: Db, dataDir: string, now = new Date()): P
         .set((eb) => ({
           rating_sum: eb('rating_sum', '+', review.rating),
           rating_count: eb('rating_count', '+', 1),
+          review_count: eb('review_count', '+', 1),
         }))
         .where('id', '=', product.id)
         .execute();

@@ -2,11 +2,7 @@ import { createHmac } from 'node:crypto';
 import { createChallenge, randomInt, verifySolution, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { z } from 'zod';
-import {
-  ALTCHA_CHALLENGE_LIFETIME_S,
-  ALTCHA_COST,
-  ALTCHA_MAX_COUNTER,
-} from '../platform/constants/index.ts';
+import { ALTCHA_CHALLENGE_LIFETIME_S, ALTCHA_COST } from '../platform/constants/index.ts';
 
 /**
  * ALTCHA proof of work as the form's captcha field (altcha-lib 2.8, its v2 challenges): the
@@ -21,13 +17,26 @@ function signingKey(secret: string): string {
   return createHmac('sha256', secret).update('altcha-challenges').digest('hex');
 }
 
-export async function newChallenge(secret: string, nowS: number): Promise<Challenge> {
+/** The form and captcha field a challenge was issued for (signed with it). */
+export interface ChallengeFor {
+  form: string;
+  field: string;
+  /** The captcha field's `max_number`. */
+  maxNumber: number;
+}
+
+export async function newChallenge(
+  secret: string,
+  nowS: number,
+  target: ChallengeFor,
+): Promise<Challenge> {
   return createChallenge({
     algorithm: ALGORITHM,
     cost: ALTCHA_COST,
     deriveKey,
-    counter: randomInt(ALTCHA_MAX_COUNTER, 0),
+    counter: randomInt(target.maxNumber, 0),
     expiresAt: nowS + ALTCHA_CHALLENGE_LIFETIME_S,
+    data: { form: target.form, field: target.field },
     hmacSignatureSecret: signingKey(secret),
   });
 }
@@ -62,8 +71,16 @@ const payloadSchema = z.object({
 export type CaptchaCheck =
   { verified: true; signature: string; expiresAt: Date } | { verified: false };
 
-/** Verifies a posted payload (base64 JSON): signature, expiry and proof. Use is checked apart. */
-export async function verifyCaptcha(secret: string, payload: string): Promise<CaptchaCheck> {
+/**
+ * Verifies a posted payload (base64 JSON): signature, expiry, proof, and that the challenge was
+ * issued for this form's captcha field (an easier field's challenge does not pass a harder one).
+ * Use is checked apart.
+ */
+export async function verifyCaptcha(
+  secret: string,
+  payload: string,
+  target: Omit<ChallengeFor, 'maxNumber'>,
+): Promise<CaptchaCheck> {
   let decoded: unknown;
   try {
     decoded = JSON.parse(Buffer.from(payload, 'base64').toString('utf8'));
@@ -75,6 +92,8 @@ export async function verifyCaptcha(secret: string, payload: string): Promise<Ca
   const { challenge, solution } = parsed.data;
   // Only challenges this server issued may be used: they carry an expiry and our signature.
   if (challenge.parameters.expiresAt === undefined) return { verified: false };
+  const data = challenge.parameters.data;
+  if (data?.form !== target.form || data.field !== target.field) return { verified: false };
   const result = await verifySolution({
     challenge,
     solution,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  ALTCHA_MAX_COUNTER,
   FORM_EMAIL_LIST_MAX,
   FORM_MINIMUM_SECONDS,
   FORM_POST_MAX_BYTES,
@@ -250,8 +251,16 @@ export const fieldSchema = z.discriminatedUnion('type', [
     next: text(100).default(messages.forms.next),
     prev: text(100).default(messages.forms.previous),
   }),
-  /** ALTCHA proof of work; its value is the widget's payload, verified by the server. */
-  z.strictObject({ ...base, type: z.literal('captcha') }),
+  /** ALTCHA proof of work; its value is the solver's payload, verified by the server. */
+  z.strictObject({
+    ...base,
+    type: z.literal('captcha'),
+    /**
+     * The work asked (ALTCHA's `maxnumber`): the secret counter is drawn below this, and the
+     * browser tries counters from 0 until it finds it (50,000: about half a second on average).
+     */
+    max_number: z.number().int().min(100).max(10_000_000).default(ALTCHA_MAX_COUNTER),
+  }),
   // Payment fields (seed 002 §3; issue 13 renders, totals and charges them).
   z.strictObject({
     ...base,

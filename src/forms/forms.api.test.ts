@@ -33,7 +33,7 @@ const testForm = formDefinitionSchema.parse({
       denylist: ['*@spam.test'],
     },
     { id: '3', type: 'file-upload', label: 'Picture', max_size: 1 },
-    { id: '4', type: 'captcha', label: 'Check' },
+    { id: '4', type: 'captcha', label: 'Check', max_number: 2000 },
   ],
   settings: { minimum_seconds: 3 },
 });
@@ -43,6 +43,13 @@ describe.each(databaseKinds)('the form builder calls on %s', (kind) => {
   beforeAll(async () => {
     t = await startTestShop(kind);
     await formsRepo(t.shop.db).save(testForm);
+    await formsRepo(t.shop.db).save(
+      formDefinitionSchema.parse({
+        id: 'api-captcha-easy',
+        title: 'An easier captcha',
+        fields: [{ id: '1', type: 'captcha', label: 'Check', max_number: 100 }],
+      }),
+    );
   });
   afterAll(() => t.close());
   // Every test submits from 127.0.0.1: each starts with a fresh per-IP count.
@@ -225,8 +232,9 @@ describe.each(databaseKinds)('the form builder calls on %s', (kind) => {
     expect(unknown.status).toBe(404);
   });
 
-  async function solvedCaptcha(): Promise<string> {
-    const challenge = (await (await fetch(`${t.url}/forms/altcha-challenge`)).json()) as Challenge;
+  async function solvedCaptcha(form = 'api-test', field = '4'): Promise<string> {
+    const url = `${t.url}/forms/altcha-challenge?form=${form}&field=${field}`;
+    const challenge = (await (await fetch(url)).json()) as Challenge;
     const solution = await solveChallenge({ challenge, deriveKey });
     expect(solution).not.toBeNull();
     return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
@@ -284,11 +292,23 @@ describe.each(databaseKinds)('the form builder calls on %s', (kind) => {
         ).toString('base64'),
     ],
     ['no proof', () => ''],
+    ["another form's captcha challenge", () => solvedCaptcha('api-captcha-easy', '1')],
   ])('refuses %s', async (_name, payload) => {
     const before = (await entries('api-test')).length;
-    const { body } = await post(await apiTestFields({ 'wpforms[fields][4]': payload() }));
+    const { body } = await post(await apiTestFields({ 'wpforms[fields][4]': await payload() }));
     expect(body.data.errors.field['wpforms[fields][4]']).toBe(messages.forms.val_captcha_fail_msg);
     expect(await entries('api-test')).toHaveLength(before);
+  });
+
+  it('gives a challenge only for a captcha field, as hard as the field asks', async () => {
+    const url = (query: string) => `${t.url}/forms/altcha-challenge?${query}`;
+    expect((await fetch(url('form=api-test&field=1'))).status).toBe(404);
+    expect((await fetch(url('form=nope&field=4'))).status).toBe(404);
+    expect((await fetch(url('form=api-test'))).status).toBe(400);
+    const challenge = (await (await fetch(url('form=api-test&field=4'))).json()) as Challenge;
+    expect(challenge.parameters.data).toEqual({ form: 'api-test', field: '4' });
+    const solution = await solveChallenge({ challenge, deriveKey });
+    expect(solution!.counter).toBeLessThan(2000);
   });
 
   it.each([

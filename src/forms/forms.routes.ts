@@ -7,11 +7,11 @@ import type { PageHandler } from '../platform/http/pages.ts';
 import { parseInput } from '../platform/http/validation.ts';
 import { VISITOR_COOKIE_NAME } from '../platform/constants/index.ts';
 import { messages } from '../platform/messages/index.ts';
-import { newChallenge } from './altcha.ts';
 import type { FormsOperations, SubmitInput, SubmitResult } from './operations.ts';
 import { answerPagePost, type FormPagePost } from './page-post.ts';
 import { publicCoupon } from './payments/coupon.ts';
 import {
+  challengeQuerySchema,
   confirmPaymentSchema,
   COUPON_CODE,
   restrictedEmailSchema,
@@ -30,7 +30,6 @@ import { WIRE, type PostedEntry } from './wire.ts';
  */
 export interface FormDoorDeps {
   forms: FormsOperations;
-  secret: string;
 }
 
 /** Forms embed on any site: their answers may be read by any page (no cookies are involved). */
@@ -177,11 +176,14 @@ export function registerFormRoutes(
   deps: FormDoorDeps,
   renderPage: PageHandler | undefined,
 ): void {
-  /** The ALTCHA widget's challenge (a GET, as the widget fetches it). */
-  app.get('/forms/altcha-challenge', async (_request, reply) => {
+  /** The captcha field's ALTCHA challenge: `?form={formId}&field={fieldId}` (a GET, as ALTCHA's). */
+  app.get('/forms/altcha-challenge', async (request, reply) => {
     openToAnySite(reply);
     reply.header('cache-control', 'no-store');
-    return newChallenge(deps.secret, Math.floor(Date.now() / 1000));
+    const query = parseInput(challengeQuerySchema, request.query);
+    const challenge = await deps.forms.captchaChallenge(query.form, query.field);
+    if (!challenge) throw new ShopError('form_not_found', messages.forms.formNotFound, 404);
+    return challenge;
   });
 
   /**

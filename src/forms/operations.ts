@@ -9,7 +9,8 @@ import type { UploadedFile } from '../platform/http/multipart.ts';
 import type { Logger } from '../platform/log/log.ts';
 import { messages } from '../platform/messages/index.ts';
 import { rateLimiter } from '../platform/rate-limit/rate-limit.service.ts';
-import { verifyCaptcha } from './altcha.ts';
+import type { Challenge } from 'altcha-lib';
+import { newChallenge, verifyCaptcha } from './altcha.ts';
 import {
   formToken,
   isHoneypotFilled,
@@ -122,6 +123,18 @@ export function formsOperations(deps: FormsDeps) {
     async issueToken(formId: string): Promise<string | undefined> {
       const form = await deps.repo.form(formId);
       return form && formToken(deps.secret, form.id, seconds(deps.now()));
+    },
+
+    /** An ALTCHA challenge for a form's captcha field, as hard as the field asks. */
+    async captchaChallenge(formId: string, fieldId: string): Promise<Challenge | undefined> {
+      const form = await deps.repo.form(formId);
+      const field = form && fieldById(form, fieldId);
+      if (!form || field?.type !== 'captcha') return undefined;
+      return newChallenge(deps.secret, seconds(deps.now()), {
+        form: form.id,
+        field: field.id,
+        maxNumber: field.max_number,
+      });
     },
 
     /** Seed 002 §7 call 4: whether an address passes the field's allow and deny lists. */
@@ -240,7 +253,10 @@ export function formsOperations(deps: FormsDeps) {
         if (field.type !== 'captcha' || !judged.visible.has(field.id)) continue;
         const name = fieldName(field.id);
         if (fields[name]) continue;
-        const check = await verifyCaptcha(deps.secret, values[field.id]?.values.at(-1) ?? '');
+        const check = await verifyCaptcha(deps.secret, values[field.id]?.values.at(-1) ?? '', {
+          form: form.id,
+          field: field.id,
+        });
         if (check.verified) captchas.push({ ...check, name });
         else fields[name] = settings.val_captcha_fail_msg;
       }

@@ -28,6 +28,9 @@ export const restrictedEmailSchema = z.object({
   email: z.string().max(320),
 });
 
+/** The ALTCHA challenge's query: the form and its captcha field. */
+export const challengeQuerySchema = z.object({ form: formIdSchema, field: fieldIdInput });
+
 /** The posted text fields as wire.ts entries (a list posts each of its values). */
 export function textEntries(body: Record<string, string | string[]>): PostedEntry[] {
   return Object.entries(body).flatMap(([name, value]) =>

@@ -1,70 +1,74 @@
 import type { PageActionArgs, PageLoaderArgs } from '../../page-context.ts';
-import { useState } from 'react';
 import { z } from 'zod';
-import { formatDate } from '../../ui/dates.ts';
 import { data, redirect, type MetaFunction } from 'react-router';
-import { addToCart } from '../../cart/ui/browser-cart-store.ts';
 import { TtlCache } from '../../platform/cache/ttl-cache.ts';
-import { CATALOG_CACHE_TTL_MS, REVIEWS_PER_PAGE } from '../../platform/constants/index.ts';
+import { CATALOG_CACHE_TTL_MS } from '../../platform/constants/index.ts';
 import { addWithNotice } from '../../cart/add-with-notice.ts';
 import { attributesByName, positiveQuantityField, productIdField } from '../../cart/schemas.ts';
 import { format, messages } from '../../platform/messages/index.ts';
-import { announce } from '../../ui/live-region.tsx';
+import { recordId } from '../../platform/http/validation.ts';
 import { Price } from '../../ui/price.tsx';
-import { QuantityInput } from '../../ui/quantity-input.tsx';
 import { parsePage } from '../listing.ts';
-import { imageSrcSet, imageUrl, largeImageUrl } from '../images.ts';
-import {
-  attributeFieldName,
-  currentPrice,
-  isInStock,
-  maxPurchaseQuantity,
-  priceRange,
-} from '../product-rules.ts';
+import { REVIEW_NONCE } from '../nonces.ts';
+import type { CatalogOperationDeps } from '../operations.ts';
+import { singleProductParams } from '../product-page-settings.ts';
+import { currentPrice, isInStock, maxPurchaseQuantity, priceRange } from '../product-rules.ts';
+import { isModerationHash, reviewWindow, type Review } from '../reviews.ts';
+import { AddToCartForm } from '../ui/add-to-cart-form.tsx';
+import { ProductGallery } from '../ui/product-gallery.tsx';
+import { ProductReviews } from '../ui/product-reviews.tsx';
+import { ProductTabs, type ProductTab } from '../ui/product-tabs.tsx';
+import { StarRating, ratingCountText } from '../ui/star-rating.tsx';
+import productPageStyles from '../ui/product-page.css?url';
+import { reviewDoor, type ReviewRefusal } from './review-door.ts';
+
+export const links = () => [{ rel: 'stylesheet', href: productPageStyles }];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.product.name} – ${messages.shopName}` : messages.shopName },
   { name: 'description', content: data?.product.shortDescription ?? '' },
 ];
 
+type Shop = PageLoaderArgs['context']['shop'];
+type Catalog = Shop['catalog'];
+
 /**
- * The page's catalog data is the same for every visitor, so each app server keeps it for as long
- * as cart widgets keep theirs (CATALOG_CACHE_TTL_MS): a visitor with a session, whose page is
- * rendered afresh every time, then costs no catalog queries while the product is busy. Stock is
- * checked again when the product is added to a cart and when it is ordered.
+ * The page's catalog data and review pages are the same for every visitor, so each app server
+ * keeps them as long as cart widgets keep theirs (CATALOG_CACHE_TTL_MS): a visitor with a
+ * session, whose page is rendered afresh every time, then costs no catalog queries while the
+ * product is busy. A review posted here forgets them at once; stock is checked again on add.
  */
-const pageData = new WeakMap<
-  PageLoaderArgs['context']['shop'],
-  TtlCache<string, ProductPageData>
+const caches = new WeakMap<
+  Shop,
+  { products: TtlCache<string, ProductData>; reviews: TtlCache<string, Review[]> }
 >();
 
-export async function loader({ params, url, context }: PageLoaderArgs) {
-  const slug = params.slug ?? '';
-  const reviewPage = parsePage(url.searchParams.get('cpage'));
-  let cache = pageData.get(context.shop);
-  if (!cache) {
-    cache = new TtlCache(CATALOG_CACHE_TTL_MS, 1_000);
-    pageData.set(context.shop, cache);
+function cachesOf(shop: Shop) {
+  let found = caches.get(shop);
+  if (!found) {
+    found = {
+      products: new TtlCache(CATALOG_CACHE_TTL_MS, 1_000),
+      reviews: new TtlCache(CATALOG_CACHE_TTL_MS, 1_000),
+    };
+    caches.set(shop, found);
   }
-  const key = `${reviewPage} ${slug}`;
-  const cached = cache.get(key);
-  if (cached) return cached;
-  const loaded = await loadPageData(context.shop.catalog, slug, reviewPage);
+  return found;
+}
+
+async function remembered<T>(cache: TtlCache<string, T>, key: string, load: () => Promise<T>) {
+  const known = cache.get(key);
+  if (known !== undefined) return known;
+  const loaded = await load();
   cache.set(key, loaded);
   return loaded;
 }
 
-async function loadPageData(
-  catalog: PageLoaderArgs['context']['shop']['catalog'],
-  slug: string,
-  reviewPage: number,
-) {
+async function loadProductData(catalog: Catalog, slug: string) {
   const product = await catalog.productBySlug(slug);
   if (!product) throw data(null, { status: 404 });
-  const [variations, images, reviews, category] = await Promise.all([
+  const [variations, images, category] = await Promise.all([
     product.type === 'variable' ? catalog.variationsOf(product.id) : Promise.resolve([]),
     catalog.imagesOf([product.id]),
-    catalog.reviewsOf(product.id, REVIEWS_PER_PAGE, (reviewPage - 1) * REVIEWS_PER_PAGE),
     product.categoryId ? catalog.categoryById(product.categoryId) : Promise.resolve(undefined),
   ]);
   return {
@@ -87,6 +91,7 @@ async function loadPageData(
       dimensions: product.dimensions,
       averageRating: product.averageRating,
       ratingCount: product.ratingCount,
+      reviewCount: product.reviewCount,
     },
     priceRange: priceRange(variations) ?? null,
     variations: variations.map((v) => ({
@@ -98,8 +103,65 @@ async function loadPageData(
       maxQuantity: maxPurchaseQuantity(v),
     })),
     images: images.get(product.id) ?? [],
-    reviews,
     category: category ?? null,
+  };
+}
+type ProductData = Awaited<ReturnType<typeof loadProductData>>;
+
+/** The author's own held review, when the URL carries its moderation link (`?unapproved=`). */
+async function heldReview(ops: CatalogOperationDeps, productId: number, url: URL) {
+  const id = recordId.safeParse(url.searchParams.get('unapproved') ?? '');
+  const hash = url.searchParams.get('moderation-hash') ?? '';
+  if (!id.success || hash === '') return null;
+  const review = await ops.reviews.held(productId, id.data);
+  if (!review || !isModerationHash(ops.secret, review.id, review.email, hash)) return null;
+  const { email: _email, ...shown } = review;
+  return shown;
+}
+
+export async function loader({ params, url, context }: PageLoaderArgs) {
+  const { shop, session } = context;
+  const ops = shop.catalogOperations;
+  const cache = cachesOf(shop);
+  const slug = params.slug ?? '';
+  const [settings, loaded] = await Promise.all([
+    ops.productPageSettings(),
+    remembered(cache.products, slug, () => loadProductData(shop.catalog, slug)),
+  ]);
+  const { product } = loaded;
+  const window = reviewWindow(
+    product.reviewCount,
+    parsePage(url.searchParams.get('cpage')),
+    settings.reviewsPerPage,
+  );
+  const customerId = session?.customerId ?? null;
+  const [items, held, customer, bought] = await Promise.all([
+    remembered(cache.reviews, `${product.id} ${window.page} ${window.limit}`, () =>
+      ops.reviews.approved(product.id, window.limit, window.offset),
+    ),
+    heldReview(ops, product.id, url),
+    customerId === null ? undefined : shop.accounts.customers.findById(customerId),
+    settings.verifiedOwnersOnly && customerId !== null
+      ? ops.reviews.customerBought(customerId, product.id)
+      : false,
+  ]);
+  return {
+    ...loaded,
+    params: singleProductParams(settings),
+    reviews: {
+      items,
+      page: window.page,
+      totalPages: window.totalPages,
+      total: product.reviewCount,
+      held,
+      showVerifiedLabel: settings.verifiedOwnerLabel,
+    },
+    reviewForm: {
+      nonce: context.nonce(REVIEW_NONCE),
+      loggedInAs: customer?.email ?? null,
+      /** Where only buyers may review, everyone else is told so instead of shown the form. */
+      open: !settings.verifiedOwnersOnly || bought,
+    },
   };
 }
 
@@ -114,14 +176,16 @@ const productForm = z.looseObject({
 /** The form's fields, without the empty ones a form sends for untouched inputs. */
 function formFields(form: FormData): Record<string, string> {
   return Object.fromEntries(
-    [...form.entries()].filter((entry): entry is [string, string] => entry[1] !== ''),
+    [...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
   );
 }
 
+const filled = (fields: Record<string, string>) =>
+  Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== ''));
+
 /** The no-JavaScript add to cart: the product form posts here, then back to the page (or cart). */
-export async function action({ request, params, context }: PageActionArgs) {
+async function addToCartDoor({ params, context }: PageActionArgs, fields: Record<string, string>) {
   const back = `/product/${params.slug}/`;
-  const fields = formFields(await request.formData());
   const parsed = productForm.safeParse(fields);
   const productId = parsed.data?.['add-to-cart'] ?? parsed.data?.product_id;
   if (!parsed.success || productId === undefined) {
@@ -139,176 +203,112 @@ export async function action({ request, params, context }: PageActionArgs) {
   return redirect(to, 303);
 }
 
-type ProductPageData = Awaited<ReturnType<typeof loadPageData>>;
-type LoaderData = ProductPageData;
-
-function Gallery({ images, name }: { images: LoaderData['images']; name: string }) {
-  const [current, setCurrent] = useState(0);
-  const main = images[current];
-  if (!main) return null;
-  return (
-    <div className="product-gallery">
-      <a
-        href={largeImageUrl(main)}
-        className="product-gallery-main"
-        data-large_image_width={main.width}
-        data-large_image_height={main.height}
-      >
-        <img
-          src={imageUrl(main, 1200)}
-          srcSet={imageSrcSet(main)}
-          sizes="(max-width: 768px) 100vw, 600px"
-          alt={main.alt}
-          width={600}
-          height={600}
-          fetchPriority="high"
-        />
-      </a>
-      {images.length > 1 && (
-        <ul className="product-gallery-thumbs" aria-label={`${name} images`}>
-          {images.map((image, index) => (
-            <li key={image.file}>
-              <button
-                type="button"
-                onClick={() => setCurrent(index)}
-                aria-pressed={index === current}
-                aria-label={`Show image ${index + 1} of ${images.length}: ${image.alt}`}
-              >
-                <img src={imageUrl(image, 300)} alt="" width={96} height={96} loading="lazy" />
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-    </div>
-  );
+/** The page's two forms: the review form (it sends `comment_post_ID`) and the product form. */
+export async function action(args: PageActionArgs) {
+  const fields = formFields(await args.request.formData());
+  if (!('comment_post_ID' in fields)) return addToCartDoor(args, filled(fields));
+  const answer = await reviewDoor(args.context, fields);
+  if (answer instanceof Response) caches.delete(args.context.shop);
+  return answer;
 }
 
-function Stars({ rating, count }: { rating: number; count: number }) {
-  if (count === 0) return null;
+type LoaderData = Awaited<ReturnType<typeof loader>>;
+
+function AdditionalInformation({ product }: { product: LoaderData['product'] }) {
   return (
-    <p className="star-rating-line">
-      <span className="star-rating" role="img" aria-label={`Rated ${rating.toFixed(2)} out of 5`}>
-        <span style={{ width: `${(rating / 5) * 100}%` }} />
-      </span>{' '}
-      <a href="#reviews">
-        ({count} customer {count === 1 ? 'review' : 'reviews'})
-      </a>
-    </p>
-  );
-}
-
-function AddToCartForm({ product, variations }: Pick<LoaderData, 'product' | 'variations'>) {
-  const [chosen, setChosen] = useState<Record<string, string>>({});
-  const [state, setState] = useState<'normal' | 'loading' | 'added'>('normal');
-  const [error, setError] = useState<string | null>(null);
-  const isVariable = product.type === 'variable';
-  const variation = isVariable
-    ? variations.find((v) =>
-        Object.entries(v.attributes).every(([name, value]) => chosen[name] === value),
-      )
-    : undefined;
-  const canBuy = isVariable ? variation?.inStock === true : product.inStock;
-
-  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const payload: Record<string, string> = {
-      product_id: String(product.id),
-      quantity: String(form.get('quantity') ?? '1'),
-    };
-    if (variation) payload.variation_id = String(variation.id);
-    for (const [name, value] of Object.entries(chosen)) payload[attributeFieldName(name)] = value;
-    setState('loading');
-    setError(null);
-    const response = await addToCart(payload);
-    if (response.error) {
-      setState('normal');
-      setError(response.message ?? messages.unknownError);
-      return;
-    }
-    setState('added');
-    if (response.success_message) announce(response.success_message);
-  }
-
-  return (
-    <form
-      className="cart"
-      method="post"
-      encType="application/x-www-form-urlencoded"
-      onSubmit={onSubmit}
-    >
-      {isVariable &&
-        Object.entries(product.attributeOptions).map(([name, options]) => (
-          <div className="variation-field" key={name}>
-            <label htmlFor={attributeFieldName(name)}>{name}</label>
-            <select
-              id={attributeFieldName(name)}
-              name={attributeFieldName(name)}
-              value={chosen[name] ?? ''}
-              onChange={(event) => {
-                setChosen({ ...chosen, [name]: event.target.value });
-                setState('normal');
-              }}
-              required
-            >
-              <option value="">Choose an option</option>
-              {options.map((option) => (
-                <option key={option} value={option}>
-                  {option}
-                </option>
-              ))}
-            </select>
-          </div>
-        ))}
-      {isVariable && (
-        <div className="single_variation" aria-live="polite">
-          {variation ? (
-            <p className="variation-price">
-              <Price amount={variation.price} oldAmount={variation.regularPrice} />{' '}
-              <span className={variation.inStock ? 'stock in-stock' : 'stock out-of-stock'}>
-                {variation.inStock ? 'In stock' : messages.outOfStock}
-              </span>
-            </p>
-          ) : null}
-        </div>
-      )}
-      {canBuy || isVariable ? (
-        <div className="add-to-cart-row">
-          <QuantityInput name="quantity" max={variation?.maxQuantity ?? product.maxQuantity} />
-          <input type="hidden" name="product_id" value={product.id} />
-          {variation && <input type="hidden" name="variation_id" value={variation.id} />}
-          <button
-            type="submit"
-            name="add-to-cart"
-            value={product.id}
-            className={`button button-primary single_add_to_cart_button${state === 'loading' ? ' loading' : ''}${state === 'added' ? ' added' : ''}`}
-            aria-busy={state === 'loading' || undefined}
-          >
-            {messages.addToCart}
-          </button>
-          {state === 'added' && (
-            <a href="/cart/" className="added_to_cart wc-forward">
-              {messages.viewCart}
-            </a>
+    <>
+      <h2>{messages.tabAdditionalInformation}</h2>
+      <table className="woocommerce-product-attributes shop-attributes">
+        <tbody>
+          {product.weightGrams !== null && (
+            <tr>
+              <th scope="row">{messages.weight}</th>
+              <td>{(product.weightGrams / 1000).toFixed(2)} kg</td>
+            </tr>
           )}
-        </div>
-      ) : (
-        <p className="stock out-of-stock">{messages.outOfStock}</p>
-      )}
-      {error && (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      )}
-    </form>
+          {product.dimensions && (
+            <tr>
+              <th scope="row">{messages.dimensions}</th>
+              <td>{product.dimensions}</td>
+            </tr>
+          )}
+          {Object.entries(product.attributeOptions).map(([name, values]) => (
+            <tr key={name}>
+              <th scope="row">{name}</th>
+              <td>{values.join(', ')}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
   );
 }
 
-export default function ProductPage({ loaderData }: { loaderData: LoaderData }) {
-  const { product, variations, images, reviews, priceRange: range, category } = loaderData;
+function hasAdditionalInformation(product: LoaderData['product']): boolean {
   return (
-    <article className="product-page">
+    product.weightGrams !== null ||
+    Boolean(product.dimensions) ||
+    Object.keys(product.attributeOptions).length > 0
+  );
+}
+
+export default function ProductPage({
+  loaderData,
+  actionData,
+}: {
+  loaderData: LoaderData;
+  actionData?: { review?: ReviewRefusal };
+}) {
+  const { product, variations, images, reviews, priceRange: range, category, params } = loaderData;
+  const refusal = actionData?.review ?? null;
+  const path = `/product/${product.slug}/`;
+  const tabs: ProductTab[] = [
+    ...(product.description
+      ? [
+          {
+            id: 'description' as const,
+            title: messages.tabDescription,
+            content: (
+              <>
+                <h2>{messages.tabDescription}</h2>
+                <p>{product.description}</p>
+              </>
+            ),
+          },
+        ]
+      : []),
+    ...(hasAdditionalInformation(product)
+      ? [
+          {
+            id: 'additional_information' as const,
+            title: messages.tabAdditionalInformation,
+            content: <AdditionalInformation product={product} />,
+          },
+        ]
+      : []),
+    {
+      id: 'reviews',
+      title: format(messages.tabReviews, { count: product.reviewCount }),
+      content: (
+        <ProductReviews
+          productName={product.name}
+          path={path}
+          reviews={reviews}
+          form={{
+            formKey: `${reviews.total} ${reviews.held?.id ?? ''} ${refusal ? refusal.nonce + refusal.message : ''}`,
+            productId: product.id,
+            nonce: refusal?.nonce ?? loaderData.reviewForm.nonce,
+            loggedInAs: loaderData.reviewForm.loggedInAs,
+            open: loaderData.reviewForm.open,
+            params,
+            refusal,
+          }}
+        />
+      ),
+    },
+  ];
+  return (
+    <article className={`product-page product type-${product.type}`}>
       <nav aria-label="Breadcrumb" className="breadcrumb">
         <a href="/shop/">Shop</a>
         {category && (
@@ -320,10 +320,17 @@ export default function ProductPage({ loaderData }: { loaderData: LoaderData }) 
         / <span aria-current="page">{product.name}</span>
       </nav>
       <div className="product-layout">
-        <Gallery images={images} name={product.name} />
-        <div className="product-summary">
+        <ProductGallery images={images} name={product.name} params={params} />
+        <div className="product-summary summary entry-summary">
           <h1 className="product_title">{product.name}</h1>
-          <Stars rating={product.averageRating} count={product.ratingCount} />
+          {product.ratingCount > 0 && (
+            <div className="product-rating-line woocommerce-product-rating">
+              <StarRating rating={product.averageRating} />
+              <a href="#reviews" className="woocommerce-review-link" rel="nofollow">
+                {ratingCountText(product.reviewCount)}
+              </a>
+            </div>
+          )}
           <p className="product-price">
             {range && range.min !== range.max ? (
               <Price amount={range.min} suffix={undefined} />
@@ -349,73 +356,7 @@ export default function ProductPage({ loaderData }: { loaderData: LoaderData }) 
           {product.sku && <p className="product-meta">SKU: {product.sku}</p>}
         </div>
       </div>
-      <section
-        id="tab-description"
-        className="product-section"
-        aria-labelledby="description-heading"
-      >
-        <h2 id="description-heading">Description</h2>
-        <p>{product.description}</p>
-      </section>
-      {(product.weightGrams ||
-        product.dimensions ||
-        Object.keys(product.attributeOptions).length > 0) && (
-        <section
-          id="tab-additional_information"
-          className="product-section"
-          aria-labelledby="additional-heading"
-        >
-          <h2 id="additional-heading">Additional information</h2>
-          <table className="shop-attributes">
-            <tbody>
-              {product.weightGrams && (
-                <tr>
-                  <th scope="row">Weight</th>
-                  <td>{(product.weightGrams / 1000).toFixed(2)} kg</td>
-                </tr>
-              )}
-              {product.dimensions && (
-                <tr>
-                  <th scope="row">Dimensions</th>
-                  <td>{product.dimensions}</td>
-                </tr>
-              )}
-              {Object.entries(product.attributeOptions).map(([name, values]) => (
-                <tr key={name}>
-                  <th scope="row">{name}</th>
-                  <td>{values.join(', ')}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </section>
-      )}
-      <section id="reviews" className="product-section" aria-labelledby="reviews-heading">
-        <h2 id="reviews-heading">Reviews ({product.ratingCount})</h2>
-        {reviews.length === 0 ? (
-          <p>There are no reviews yet.</p>
-        ) : (
-          <ol className="commentlist">
-            {reviews.map((review) => (
-              <li key={review.id} id={`comment-${review.id}`} className="review">
-                <p className="review-meta">
-                  <span
-                    className="star-rating"
-                    role="img"
-                    aria-label={`Rated ${review.rating} out of 5`}
-                  >
-                    <span style={{ width: `${(review.rating / 5) * 100}%` }} />
-                  </span>{' '}
-                  <strong>{review.author}</strong>
-                  {review.verified && <em className="verified"> (verified owner)</em>} –{' '}
-                  <time dateTime={review.createdAt}>{formatDate(review.createdAt)}</time>
-                </p>
-                <p>{review.content}</p>
-              </li>
-            ))}
-          </ol>
-        )}
-      </section>
+      <ProductTabs tabs={tabs} />
     </article>
   );
 }

@@ -15,6 +15,9 @@ import { productSummaries } from '../summaries.ts';
 import { ProductCard, type ProductSummary } from '../ui/product-card.tsx';
 import { CART_NONCE } from '../../cart/nonces.ts';
 import { MiniCartWidget } from '../../cart/ui/mini-cart-widget.tsx';
+import productCardStyles from '../ui/product-card.css?url';
+
+export const links = () => [{ rel: 'stylesheet', href: productCardStyles }];
 
 export const meta: MetaFunction = () => [{ title: `Shop – ${messages.shopName}` }];
 

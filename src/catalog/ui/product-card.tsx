@@ -3,6 +3,7 @@ import { Price } from '../../ui/price.tsx';
 import { imageSrcSet, imageUrl } from '../images.ts';
 import type { ProductImage } from '../product-rules.ts';
 import { AddToCartButton } from '../../cart/ui/add-to-cart-button.tsx';
+import { StarRating, ratingCountText } from './star-rating.tsx';
 
 /** What a listing needs of a product: plain data, safe to send to the browser. */
 export interface ProductSummary {
@@ -39,6 +40,13 @@ export function ProductCard({ product }: { product: ProductSummary }) {
         )}
         <h2 className="product-card-title">{product.name}</h2>
       </a>
+      {product.ratingCount > 0 && (
+        <p className="product-card-rating">
+          <StarRating rating={product.averageRating} />{' '}
+          <span aria-hidden="true">({product.ratingCount})</span>
+          <span className="visually-hidden">{ratingCountText(product.ratingCount)}</span>
+        </p>
+      )}
       <p className="product-card-price">
         {product.priceIsFrom && <span className="price-from">From </span>}
         <Price

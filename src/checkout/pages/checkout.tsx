@@ -22,6 +22,7 @@ import { payPageHeaders, refusalHttp, visitorOf } from '../checkout-answers.ts';
 import { placeOrder } from '../operations.ts';
 import { checkoutForm } from '../schemas.ts';
 import { AddressFields, revalidateAddressFields } from '../ui/address-fields.tsx';
+import searchableSelectStyles from '../ui/searchable-select.css?url';
 import { parseConfirmMarker } from '../ui/browser-payment.ts';
 import { CheckoutCoupon } from '../ui/checkout-coupon.tsx';
 import { CheckoutLogin } from '../ui/checkout-login.tsx';
@@ -34,6 +35,8 @@ import {
 } from '../ui/order-review-updater.ts';
 import { PaymentChooser, usePaymentChooser } from '../ui/payment-chooser.tsx';
 import { orderReviewPayload, requiredAddressFilled } from '../ui/order-review-payload.ts';
+
+export const links = () => [{ rel: 'stylesheet', href: searchableSelectStyles }];
 
 export const meta: MetaFunction = () => [{ title: `Checkout – ${messages.shopName}` }];
 export const headers = payPageHeaders;

@@ -10,6 +10,7 @@ import {
   type FieldProblem,
 } from '../address.ts';
 import { defaultCountry, findState } from '../../platform/address/countries.ts';
+import { SearchableSelect } from './searchable-select.tsx';
 
 /** What the parent hears of typing and choosing in an address field. */
 export interface AddressInputEvent {
@@ -119,6 +120,8 @@ function FieldLabel({ field }: { field: AddressField }) {
   return (
     <label
       htmlFor={field.name}
+      // A select's label names its search field too (searchable-select.tsx).
+      id={field.input === 'select' ? `${field.name}_label` : undefined}
       className={field.labelHidden ? 'screen-reader-text visually-hidden' : undefined}
     >
       {field.label}&nbsp;
@@ -157,20 +160,17 @@ function FieldControl({ field, value, invalid, disabled }: ControlProps) {
   if (field.input === 'select') {
     const country = field.key === 'country';
     return (
-      <select
-        {...common}
-        className={country ? 'country_to_state country_select' : 'state_select'}
+      <SearchableSelect
+        select={{
+          ...common,
+          className: country ? 'country_to_state country_select' : 'state_select',
+        }}
+        placeholder={country ? messages.selectCountryOption : messages.selectStateOption}
+        options={field.options ?? []}
         defaultValue={value}
-      >
-        <option value="">
-          {country ? messages.selectCountryOption : messages.selectStateOption}
-        </option>
-        {field.options?.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
+        labelId={`${field.name}_label`}
+        clearable={!field.required}
+      />
     );
   }
   return (

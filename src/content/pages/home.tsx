@@ -41,7 +41,8 @@ function SellerSlide({ product }: { product: Seller }) {
             src={imageUrl(product.image, 600)}
             srcSet={imageSrcSet(product.image)}
             sizes="(max-width: 700px) 90vw, (max-width: 1023px) 45vw, 300px"
-            alt={product.image.alt}
+            // The link is named by the heading beside the picture; an alt would say it twice.
+            alt=""
             width={600}
             height={600}
             loading="lazy"

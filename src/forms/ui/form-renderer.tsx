@@ -720,18 +720,8 @@ function FieldBody({ field, context }: { field: FormField; context: FieldContext
           {description}
         </>
       );
-    case 'captcha': {
-      const name = fieldName(field.id);
-      return (
-        <div role="group" aria-labelledby={`${id}-label`}>
-          <p className="wpforms-field-label" id={`${id}-label`}>
-            {field.label || messages.forms.captchaLabel}
-          </p>
-          <altcha-widget id={id} name={name} challengeurl={context.challengeUrl} />
-          <ErrorText id={`${id}-error`} text={errors[name]} />
-        </div>
-      );
-    }
+    case 'captcha':
+      return <CaptchaField field={field} context={context} />;
     case 'payment-single':
       return field.format === 'user' ? (
         simple(
@@ -781,13 +771,41 @@ function FieldBody({ field, context }: { field: FormField; context: FieldContext
   }
 }
 
-declare module 'react' {
-  // eslint-disable-next-line @typescript-eslint/no-namespace
-  namespace JSX {
-    interface IntrinsicElements {
-      'altcha-widget': { id?: string; name?: string; challengeurl?: string };
-    }
-  }
+/**
+ * The ALTCHA check (its runtime: fields/captcha.ts): ticking the box fetches the field's challenge
+ * from `data-challenge-url`, solves it in the browser and puts the payload in the hidden input
+ * the server verifies; the status line says how it went. Without JavaScript there is nothing to
+ * solve it: the note says so, and the server refuses the post with the field's message.
+ */
+function CaptchaField({ field, context }: { field: FieldOf<'captcha'>; context: FieldContext }) {
+  const { form, errors } = context;
+  const id = inputId(form, field.id);
+  const name = fieldName(field.id);
+  const error = errors[name];
+  const query = `form=${encodeURIComponent(form.id)}&field=${encodeURIComponent(field.id)}`;
+  return (
+    <fieldset {...described(id, field.description ? `${id}-description` : undefined, error)}>
+      <Legend field={field} />
+      <input type="hidden" name={name} defaultValue="" />
+      <label className="wpforms-captcha-label" htmlFor={id}>
+        <input
+          type="checkbox"
+          id={id}
+          className="wpforms-captcha-check"
+          aria-required={field.required || undefined}
+          aria-describedby={`${id}-status`}
+          data-challenge-url={`${context.challengeUrl}?${query}`}
+        />{' '}
+        {messages.forms.captchaLabel}
+      </label>
+      <span className="wpforms-captcha-status" id={`${id}-status`} role="status" />
+      <noscript>
+        <p className="wpforms-field-description">{messages.forms.captchaNeedsScript}</p>
+      </noscript>
+      <Description id={`${id}-description`} text={field.description} />
+      <ErrorText id={`${id}-error`} text={error} />
+    </fieldset>
+  );
 }
 
 function SubInput(props: {

@@ -318,16 +318,24 @@ export function attachForm(
     for (const timer of timers.values()) window.clearTimeout(timer);
   });
 
-  attachFields(context);
+  let detached = false;
+  cleanups.push(() => {
+    detached = true;
+  });
+  const fieldsReady = attachFields(context, () => detached);
   const payments = attachPayments(context);
   watchToken(context);
   applyVisibility();
   if (pageEls.length > 0) showPage(page);
   uploads.check();
-  form.classList.add('wpforms-js');
   for (const button of form.querySelectorAll<HTMLButtonElement>('.wpforms-page-button'))
     button.disabled = false;
-  dispatch(form, 'wpformsReady', { formId: definition.id });
+  // Ready once every field behaves (those loaded apart included): `.wpforms-js`, then the event.
+  void fieldsReady.then(() => {
+    if (detached) return;
+    form.classList.add('wpforms-js');
+    dispatch(form, 'wpformsReady', { formId: definition.id });
+  });
   return {
     context,
     detach() {

@@ -2,6 +2,7 @@
  * Every timing and limit of the shop, in one place. Each names the seed section it comes from;
  * those without a seed reference are ours.
  */
+export * from './catalog.ts';
 
 /** Seed 000 §9: result-count live region refreshes this long after a change. */
 export const RESULT_COUNT_REFRESH_MS = 2000;
@@ -23,8 +24,6 @@ export const MAX_ITEM_QUANTITY = 9999;
 export const PRODUCTS_PER_PAGE = 12;
 /** Ours: the largest page number a listing or review URL is read as (its offset stays small). */
 export const MAX_PAGE_NUMBER = 100_000;
-/** Ours: reviews per page on the product page (`?cpage=N`). */
-export const REVIEWS_PER_PAGE = 5;
 /** Ours: largest request body the server reads. */
 export const MAX_BODY_BYTES = 1024 * 1024;
 /** Ours: the largest record id (PostgreSQL's `integer`); a larger one is a 400, not a query. */

@@ -16,6 +16,7 @@ import * as testProcessorTablesOut from './migrations/007_test_processor_tables_
 import * as mailQueue from './migrations/009_mail_queue.ts';
 import * as content from './migrations/013_content.ts';
 import * as forms from './migrations/011_forms.ts';
+import * as reviews from './migrations/012_reviews.ts';
 import * as formPayments from './migrations/014_form_payments.ts';
 
 export type MigrationKind = DbKind;
@@ -38,6 +39,7 @@ const migrations: Record<string, ShopMigration> = {
   '009_mail_queue': mailQueue,
   '013_content': content,
   '011_forms': forms,
+  '012_reviews': reviews,
   '014_form_payments': formPayments,
 };
 

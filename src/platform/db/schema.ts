@@ -65,8 +65,11 @@ export interface ProductsTable {
   attributes_json: string;
   menu_order: number;
   total_sales: number;
+  /** Approved reviews' ratings (a review without a rating is not counted here). */
   rating_sum: number;
   rating_count: number;
+  /** Approved reviews, rated or not. */
+  review_count: Generated<number>;
   weight_grams: number | null;
   dimensions: string | null;
   created_at: string;
@@ -93,6 +96,11 @@ export interface ReviewsTable {
   content: string;
   verified: number;
   created_at: string;
+  /** approved | hold */
+  status: Generated<string>;
+  /** The reviewer's account, when they were logged in. */
+  customer_id: number | null;
+  author_ip: string | null;
 }
 
 export interface CouponsTable {

@@ -1,3 +1,5 @@
+import { catalogMessages } from './catalog.ts';
+import { dropdownMessages } from './dropdown.ts';
 import { contentMessages } from './content.ts';
 import { mailMessages } from './mail.ts';
 import { formsMessages } from './forms.ts';
@@ -10,6 +12,8 @@ import { cardPaymentMessages } from './card-payment.ts';
  * `{name}` placeholders are filled by `format`.
  */
 export const messages = {
+  ...catalogMessages,
+  ...dropdownMessages,
   ...mailMessages,
   ...formsMessages,
   ...formPaymentsMessages,

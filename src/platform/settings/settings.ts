@@ -88,6 +88,7 @@ const CURRENCY_OPTION = 'woocommerce_currency';
 const LOCALE_OPTION = 'WPLANG';
 
 export function settingsStore(db: Db, ttlMs: number) {
+  const named = new TtlCache<string, Map<string, string>>(ttlMs, 64);
   const cache = new TtlCache<'settings', { settings: ShopSettings; money: MoneyFormat }>(ttlMs, 1);
   async function load() {
     const known = cache.get('settings');
@@ -102,6 +103,24 @@ export function settingsStore(db: Db, ttlMs: number) {
     return loaded;
   }
   return {
+    /**
+     * Options a business folder reads and parses itself, by WooCommerce's names: those set, kept
+     * as long as the shop's own settings.
+     */
+    async options(names: readonly string[]): Promise<Map<string, string>> {
+      const key = names.join('\n');
+      const known = named.get(key);
+      if (known) return known;
+      const rows = await db
+        .selectFrom('settings')
+        .select(['name', 'value'])
+        .where('name', 'in', [...names])
+        .execute();
+      const values = new Map(rows.map((row) => [row.name, row.value]));
+      if (ttlMs > 0) named.set(key, values);
+      return values;
+    },
+
     async read(): Promise<ShopSettings> {
       return (await load()).settings;
     },
@@ -109,6 +128,14 @@ export function settingsStore(db: Db, ttlMs: number) {
     /** The shop's currency and locale, for every price it writes. */
     async moneyFormat(): Promise<MoneyFormat> {
       return (await load()).money;
+    },
+
+    /** Sets (or, with undefined, removes) an option by its name; every reader sees it next. */
+    async setOption(name: string, value: string | undefined): Promise<void> {
+      await db.deleteFrom('settings').where('name', '=', name).execute();
+      if (value !== undefined) await db.insertInto('settings').values({ name, value }).execute();
+      cache.clear();
+      named.clear();
     },
 
     async set<K extends keyof ShopSettings>(name: K, value: ShopSettings[K]): Promise<void> {
@@ -119,6 +146,7 @@ export function settingsStore(db: Db, ttlMs: number) {
         .onConflict((oc) => oc.column('name').doUpdateSet({ value: text }))
         .execute();
       cache.clear();
+      named.clear();
     },
 
     /** Stores an option under its own WooCommerce name (`woocommerce_currency`, Stripe's appearance). */
@@ -129,6 +157,7 @@ export function settingsStore(db: Db, ttlMs: number) {
         .onConflict((oc) => oc.column('name').doUpdateSet({ value }))
         .execute();
       cache.clear();
+      named.clear();
     },
   };
 }

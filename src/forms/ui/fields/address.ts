@@ -1,5 +1,5 @@
 import type { FormContext } from '../context.ts';
-import { on } from './index.ts';
+import { on } from './listen.ts';
 
 /**
  * Seed 002 §4 "Address": a country listed in `address_field.list_countries_without_states`

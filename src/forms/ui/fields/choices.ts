@@ -1,6 +1,6 @@
 import type { FormContext } from '../context.ts';
 import { SELECTED_CLASS } from '../dom.ts';
-import { on } from './index.ts';
+import { on } from './listen.ts';
 
 /**
  * Seed 002 §4 "Radio and checkbox choices": a chosen choice (image choices too) carries the

@@ -8,7 +8,8 @@ import { isDayChoosable } from './date-format.ts';
 /**
  * The date picker (react-day-picker 10), loaded the first time a date field's picker opens: a
  * dialog with the month, the days the field's `limit-days` allow, and a clear button (seed 002
- * §2). It renders through React on the form page and through preact/compat inside embed.js.
+ * §2). It renders through React on the form page and through Preact inside embed.js (preact/compat
+ * for react-day-picker, loaded with this chunk).
  */
 export interface DatePickerOptions {
   value: Date | undefined;
@@ -29,7 +30,6 @@ function DatePicker(options: DatePickerOptions) {
         if (event.key === 'Escape') options.onClose();
       }}
     >
-      <style>{pickerStyles}</style>
       <DayPicker
         mode="single"
         autoFocus
@@ -51,8 +51,26 @@ function DatePicker(options: DatePickerOptions) {
   );
 }
 
+let sheet: CSSStyleSheet | undefined;
+
+/**
+ * react-day-picker's styles, adopted once by the document or the embed's shadow root the picker
+ * opens in: a constructed sheet, so no `<style>` element for a page's CSP to refuse.
+ */
+function adoptPickerStyles(host: HTMLElement): void {
+  const root = host.getRootNode();
+  if (!(root instanceof Document || root instanceof ShadowRoot)) return;
+  if (!sheet) {
+    sheet = new CSSStyleSheet();
+    sheet.replaceSync(pickerStyles);
+  }
+  if (!root.adoptedStyleSheets.includes(sheet))
+    root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+}
+
 /** Shows the picker in `host`; the returned function takes it away. */
 export function openDatePicker(host: HTMLElement, options: DatePickerOptions): () => void {
+  adoptPickerStyles(host);
   const root = createRoot(host);
   root.render(<DatePicker {...options} />);
   return () => root.unmount();

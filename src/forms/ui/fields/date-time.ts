@@ -3,7 +3,7 @@ import { fieldName } from '../../wire.ts';
 import type { FormContext } from '../context.ts';
 import { uiTexts } from '../texts.ts';
 import { dateOfText, formatDate, toCalendarDate } from './date-format.ts';
-import { changed, on } from './index.ts';
+import { changed, on } from './listen.ts';
 import { optionNearNow, roundTypedTime, timeOptions } from './time-options.ts';
 
 /**

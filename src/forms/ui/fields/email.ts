@@ -1,6 +1,6 @@
 import { format } from '../../../platform/messages/format.ts';
 import type { FormContext } from '../context.ts';
-import { changed, on } from './index.ts';
+import { changed, on } from './listen.ts';
 
 /**
  * Seed 002 §5 "E-mail suggestion": on blur, when the form enables it, a probable typo gets a

@@ -24,9 +24,12 @@ describe('character and word limits (seed 002 §4)', () => {
   });
 
   it('keeps the first words and refuses the start of one more', () => {
-    expect(limitWords('one two three', 2)).toBe('one two');
+    expect(limitWords('one two three', 2)).toBe('one two ');
     expect(limitWords('one two ', 2)).toBe('one two ');
-    expect(limitWords('one  two\nthree four', 3)).toBe('one  two\nthree');
+    expect(limitWords('one  two\nthree four', 3)).toBe('one  two\nthree ');
+    // Typing on after the limit: each refused letter leaves the space, never glues to the word.
+    expect(limitWords('one two f', 2)).toBe('one two ');
+    expect(limitWords('one two o', 2)).toBe('one two ');
   });
 
   it('shows the count against the limit with the form texts', () => {

@@ -1,91 +1,86 @@
+import type { FieldType, FormField } from '../../definition.ts';
 import type { FormContext } from '../context.ts';
 import { fieldElement } from '../dom.ts';
-import { attachAddress } from './address.ts';
-import { attachCaptcha } from './captcha.ts';
 import { attachChoices, attachRating } from './choices.ts';
-import { attachDateTime } from './date-time.ts';
 import { attachEmail } from './email.ts';
 import { attachMask } from './mask.ts';
 import { attachNumber, attachUrl } from './inputs.ts';
-import { attachPassword } from './password.ts';
-import { attachSelect } from './select.ts';
 import { attachLimit } from './limit.ts';
 
-/** Each field type's behaviour in the browser (issue 12's list), attached to its element. */
-export function attachFields(context: FormContext): void {
+/**
+ * Each field type's behaviour in the browser (issue 12's list), attached to its element. The
+ * small ones common to most forms come with the runtime; the larger ones load only for a form
+ * that has such a field, so a contact form does not carry the date, select or captcha code.
+ */
+type Attach = (context: FormContext, field: FormField, element: HTMLElement) => void;
+
+const attachNow: Partial<Record<FieldType, Attach>> = {
+  text(context, field, element) {
+    if (field.type !== 'text') return;
+    attachLimit(context, field, element);
+    if (field.input_mask) attachMask(context, element, field.input_mask);
+  },
+  textarea: (context, field, element) =>
+    field.type === 'textarea' && attachLimit(context, field, element),
+  email: (context, _field, element) => attachEmail(context, element),
+  number: (context, _field, element) => attachNumber(context, element),
+  url: (context, _field, element) => attachUrl(context, element),
+  phone(context, field, element) {
+    if (field.type === 'phone' && field.format === 'us')
+      attachMask(context, element, '(999) 999-9999');
+  },
+  radio: (context, _field, element) => attachChoices(context, element),
+  checkbox: (context, _field, element) => attachChoices(context, element),
+  'payment-multiple': (context, _field, element) => attachChoices(context, element),
+  'payment-checkbox': (context, _field, element) => attachChoices(context, element),
+  rating: (context, _field, element) => attachRating(context, element),
+};
+
+const attachLater: Partial<Record<FieldType, () => Promise<Attach>>> = {
+  select: () =>
+    import('./select.ts').then(
+      (m) => (context, field, element) =>
+        field.type === 'select' && m.attachSelect(context, field, element),
+    ),
+  'date-time': () =>
+    import('./date-time.ts').then(
+      (m) => (context, field, element) =>
+        field.type === 'date-time' && m.attachDateTime(context, field, element),
+    ),
+  captcha: () =>
+    import('./captcha.ts').then(
+      (m) => (context, field, element) =>
+        field.type === 'captcha' && m.attachCaptcha(context, field, element),
+    ),
+  address: () =>
+    import('./address.ts').then(
+      (m) => (context, _field, element) => m.attachAddress(context, element),
+    ),
+  password: () =>
+    import('./password.ts').then(
+      (m) => (context, field, element) =>
+        field.type === 'password' && m.attachPassword(context, field, element),
+    ),
+};
+
+/**
+ * Attaches every field's behaviour; resolves once the ones loaded apart are attached too (none
+ * is attached after the runtime has detached).
+ */
+export async function attachFields(context: FormContext, detached: () => boolean): Promise<void> {
+  const later: Promise<void>[] = [];
   for (const field of context.definition.fields) {
     const element = fieldElement(context.form, field.id);
     if (!element) continue;
-    switch (field.type) {
-      case 'text':
-        attachLimit(context, field, element);
-        if (field.input_mask) attachMask(context, element, field.input_mask);
-        break;
-      case 'textarea':
-        attachLimit(context, field, element);
-        break;
-      case 'email':
-        attachEmail(context, element);
-        break;
-      case 'number':
-        attachNumber(context, element);
-        break;
-      case 'url':
-        attachUrl(context, element);
-        break;
-      case 'phone':
-        if (field.format === 'us') attachMask(context, element, '(999) 999-9999');
-        break;
-      case 'password':
-        attachPassword(context, field, element);
-        break;
-      case 'address':
-        attachAddress(context, element);
-        break;
-      case 'select':
-        attachSelect(context, field, element);
-        break;
-      case 'radio':
-      case 'checkbox':
-      case 'payment-multiple':
-      case 'payment-checkbox':
-        attachChoices(context, element);
-        break;
-      case 'rating':
-        attachRating(context, element);
-        break;
-      case 'date-time':
-        attachDateTime(context, field, element);
-        break;
-      case 'captcha':
-        attachCaptcha(context, field, element);
-        break;
-      default:
-        break;
+    attachNow[field.type]?.(context, field, element);
+    const load = attachLater[field.type];
+    if (load) {
+      later.push(
+        load().then((attach) => {
+          if (!detached()) attach(context, field, element);
+        }),
+      );
     }
   }
-}
-
-/** Listens on an element until the runtime detaches. */
-export function on<K extends keyof HTMLElementEventMap>(
-  context: FormContext,
-  element: HTMLElement,
-  type: K,
-  listener: (event: HTMLElementEventMap[K]) => void,
-  capture = false,
-): void {
-  element.addEventListener(type, listener, capture);
-  context.cleanups.push(() => element.removeEventListener(type, listener, capture));
-}
-
-/** Tells the runtime (and anyone listening) that a script changed an input's value. */
-export function changed(input: HTMLElement): void {
-  input.dispatchEvent(new Event('input', { bubbles: true }));
-  input.dispatchEvent(new Event('change', { bubbles: true }));
-}
-
-export function describe(element: Element, id: string): void {
-  const ids = new Set((element.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean));
-  ids.add(id);
-  element.setAttribute('aria-describedby', [...ids].join(' '));
+  await Promise.all(later);
 }

@@ -1,7 +1,7 @@
 import { withScheme } from '../../wire.ts';
 import type { FormContext } from '../context.ts';
 import { isRefusedNumberKey, numberCharacters } from './keystrokes.ts';
-import { on } from './index.ts';
+import { on } from './listen.ts';
 
 /** Seed 002 §5: number fields take only digits, minus and period keystrokes (and pastes). */
 export function attachNumber(context: FormContext, element: HTMLElement): void {

@@ -1,7 +1,7 @@
 import type { FieldOf } from '../../definition.ts';
 import type { FormContext } from '../context.ts';
 import { applyLimit, limitText } from './text-limit.ts';
-import { describe, on } from './index.ts';
+import { describe, on } from './listen.ts';
 
 /** Seed 002 §4: the character limit cuts and counts; the word limit refuses further words. */
 export function attachLimit(

@@ -1,5 +1,5 @@
 import type { FormContext } from '../context.ts';
-import { on } from './index.ts';
+import { on } from './listen.ts';
 
 /**
  * Masked input (imask, loaded the first time the field takes focus): the field's pattern in

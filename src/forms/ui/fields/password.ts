@@ -3,7 +3,7 @@ import type { FieldOf } from '../../definition.ts';
 import type { FormContext } from '../context.ts';
 import { browserServices, loadPasswordScorer } from '../judge.ts';
 import { uiTexts } from '../texts.ts';
-import { describe, on } from './index.ts';
+import { describe, on } from './listen.ts';
 
 /**
  * Seed 002 §3's password strength level: with a strength rule, @zxcvbn-ts (the same scorer as the

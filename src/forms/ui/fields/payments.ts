@@ -26,7 +26,7 @@ import type { FormContext } from '../context.ts';
 import { dispatch, fieldElement, setText, submitButton } from '../dom.ts';
 import { clearFieldError, showFieldError, showGeneralError } from '../errors.ts';
 import { showConfirmation, type SubmitAnswer } from '../submit.ts';
-import { on } from './index.ts';
+import { on } from './listen.ts';
 
 /**
  * A paying form in the browser (issue 13; seed 002 §2, §3, §5; seed 001): the running total and

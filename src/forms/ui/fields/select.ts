@@ -2,7 +2,7 @@ import { format } from '../../../platform/messages/format.ts';
 import type { FieldOf } from '../../definition.ts';
 import type { FormContext } from '../context.ts';
 import { formTexts, uiTexts } from '../texts.ts';
-import { changed, on } from './index.ts';
+import { changed, on } from './listen.ts';
 
 /**
  * Seed 002 §3 `search-enabled` and `remove-items-enabled`: a dropdown whose choices can be

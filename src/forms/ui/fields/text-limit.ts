@@ -19,6 +19,9 @@ export function limitWords(text: string, limit: number): string {
     if (!match) break;
     end = match.index + match[0].length;
   }
+  // The space typed after the last allowed word stays: cutting it would glue the next letters
+  // typed to that word ("three" + " f" must not become "threef" on the following key).
+  end += /^\s*/u.exec(text.slice(end))![0].length;
   return text.slice(0, end);
 }
 

@@ -1,0 +1,114 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { Tab, TabList, TabPanel, Tabs, type Key } from 'react-aria-components';
+import { useLocation } from 'react-router';
+import { messages } from '../../platform/messages/index.ts';
+import { initialTab, tabForLocation, tabPanelIds, type ProductTabId } from './product-tab-rule.ts';
+
+export interface ProductTab {
+  id: ProductTabId;
+  title: string;
+  content: ReactNode;
+}
+
+/** After the tab has been shown: the element the fragment names, brought into view. */
+function revealFragment(hash: string): void {
+  let id = hash.replace(/^#/, '');
+  try {
+    id = decodeURIComponent(id);
+  } catch {
+    return;
+  }
+  if (!id) return;
+  requestAnimationFrame(() => {
+    const target = document.getElementById(id);
+    if (!target) return;
+    target.scrollIntoView({ block: 'start' });
+    // A review arrived at (#comment-12) takes focus, so a screen reader reads it.
+    if (target.tabIndex === -1) target.focus({ preventScroll: true });
+  });
+}
+
+/**
+ * Before hydration (and without JavaScript): every tab's content in its own section under a
+ * list of links to them, nothing hidden. Each section carries its fragment's id.
+ */
+function TabSections({ tabs }: { tabs: ProductTab[] }) {
+  return (
+    <div className="product-tabs">
+      <nav className="product-tablist" aria-label={messages.productTabs}>
+        <ul>
+          {tabs.map((tab) => (
+            <li key={tab.id}>
+              <a className="product-tab" href={`#${tabPanelIds[tab.id]}`}>
+                {tab.title}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {tabs.map((tab) => (
+        <section key={tab.id} id={tabPanelIds[tab.id]} className="product-tab-panel">
+          {tab.content}
+        </section>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * The product page's tabs (CONTRACT §1): description, additional information, reviews. Plain
+ * sections on the server; once hydrated, React Aria tabs opened as the URL says (seed 000 §2),
+ * and again whenever the fragment changes (a `#reviews` link, a posted review's `#comment-N`).
+ * Every panel stays mounted (the unselected ones inert and hidden), so a half-written review
+ * survives a look at the description and the fragments' elements always exist.
+ */
+export function ProductTabs({ tabs }: { tabs: ProductTab[] }) {
+  const location = useLocation();
+  const [selected, setSelected] = useState<ProductTabId | null>(null);
+  const available = tabs.map((tab) => tab.id);
+  const key = available.join(' ');
+
+  useEffect(() => {
+    const ids = key.split(' ') as ProductTabId[];
+    const where = { hash: window.location.hash, search: window.location.search };
+    setSelected((current) => {
+      if (current === null) return initialTab(where, ids);
+      return tabForLocation(where, ids) ?? current;
+    });
+    if (where.hash) revealFragment(where.hash);
+  }, [key, location.hash, location.search, location.key]);
+
+  useEffect(() => {
+    const onHashChange = () => {
+      const ids = key.split(' ') as ProductTabId[];
+      const where = { hash: window.location.hash, search: window.location.search };
+      const tab = tabForLocation(where, ids);
+      if (tab) setSelected(tab);
+      revealFragment(where.hash);
+    };
+    window.addEventListener('hashchange', onHashChange);
+    return () => window.removeEventListener('hashchange', onHashChange);
+  }, [key]);
+
+  if (selected === null) return <TabSections tabs={tabs} />;
+  return (
+    <Tabs
+      className="product-tabs"
+      selectedKey={selected}
+      onSelectionChange={(id: Key) => setSelected(id as ProductTabId)}
+    >
+      <TabList className="product-tablist" aria-label={messages.productTabs}>
+        {tabs.map((tab) => (
+          <Tab key={tab.id} id={tab.id} className="product-tab">
+            {tab.title}
+          </Tab>
+        ))}
+      </TabList>
+      {tabs.map((tab) => (
+        <TabPanel key={tab.id} id={tab.id} className="product-tab-panel" shouldForceMount>
+          <div id={tabPanelIds[tab.id]}>{tab.content}</div>
+        </TabPanel>
+      ))}
+    </Tabs>
+  );
+}
