@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import type { TestProcessorTables } from '@shop/test-processor';
 import { expectAccessible, gotoHydrated, withShopDatabase } from './support.ts';
 
