@@ -142,7 +142,9 @@ test.describe('the order form paid by card', { tag: '@database' }, () => {
     // Then 4242, double-clicked: one paid order of the shop, charged once.
     await fillCard(form, '4242424242424242');
     await form.getByRole('button', { name: 'Submit' }).dblclick();
-    await expect(page.getByText('Thank you for your order.')).toBeVisible();
+    await expect(
+      page.getByRole('paragraph').filter({ hasText: 'Thank you for your order.' }),
+    ).toBeVisible();
     const { orders, charged } = await paymentsOf(email);
     expect(charged).toEqual([8955]);
     expect(orders.filter((o) => o.status === 'processing')).toEqual([
@@ -176,7 +178,9 @@ test.describe('the order form paid by card', { tag: '@database' }, () => {
     await expect(page.getByRole('button', { name: 'Complete' })).toBeVisible();
     await page.getByRole('button', { name: 'Complete' }).click();
     await expect(page).toHaveURL(new RegExp(`^${HOST}/`));
-    await expect(page.getByText('Thank you for your order.')).toBeVisible();
+    await expect(
+      page.getByRole('paragraph').filter({ hasText: 'Thank you for your order.' }),
+    ).toBeVisible();
     await expectAccessible(page);
     expect((await paymentsOf(email)).charged).toEqual([4700]);
   });
