@@ -64,7 +64,7 @@ export default tseslint.config(
     files: ['src/payments/**/*.{ts,tsx}'],
     ignores: outsideTests,
     rules: mayNotImport(
-      ['cart', 'checkout', 'accounts'],
+      ['cart', 'checkout', 'accounts', 'forms'],
       'payments sits below checkout: it knows a payable amount and an outcome (settlement.ts defines what it needs of orders).',
     ),
   },
@@ -73,12 +73,33 @@ export default tseslint.config(
     // compose the page, so only the catalog's own logic is held to the rule until those move.
     files: ['src/catalog/**/*.{ts,tsx}'],
     ignores: [...outsideTests, 'src/catalog/pages/**', 'src/catalog/ui/**'],
-    rules: mayNotImport(['cart', 'checkout', 'payments', 'accounts'], 'catalog sits below cart.'),
+    rules: mayNotImport(
+      ['cart', 'checkout', 'payments', 'accounts', 'forms'],
+      'catalog sits below cart.',
+    ),
   },
   {
     files: ['src/cart/**/*.{ts,tsx}'],
     ignores: outsideTests,
-    rules: mayNotImport(['checkout', 'payments', 'accounts'], 'cart sits below checkout.'),
+    rules: mayNotImport(['checkout', 'payments', 'accounts', 'forms'], 'cart sits below checkout.'),
+  },
+  {
+    // A paid form's order is placed through checkout's direct orders: checkout knows no forms.
+    files: ['src/checkout/**/*.{ts,tsx}', 'src/accounts/**/*.{ts,tsx}'],
+    ignores: outsideTests,
+    rules: mayNotImport(
+      ['forms'],
+      'forms sit above checkout and accounts: nothing below imports them.',
+    ),
+  },
+  {
+    // Forms sit above checkout (a paid entry is a checkout order), beside accounts and content.
+    files: ['src/forms/**/*.{ts,tsx}'],
+    ignores: outsideTests,
+    rules: mayNotImport(
+      ['accounts', 'content'],
+      'forms use platform, cart, checkout and payments only.',
+    ),
   },
   {
     files: ['src/checkout/**/*.{ts,tsx}'],

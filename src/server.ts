@@ -168,7 +168,11 @@ export async function buildServer(shop: Shop, options: ServerOptions = {}): Prom
     pages ? pages.handle(request, reply) : reply.callNotFound(),
   );
   registerFormRoutes(app, formDoors(shop), pages?.handle);
-  registerEmbedRoutes(app, { forms: shop.forms, clientDir: options.clientDir });
+  registerEmbedRoutes(app, {
+    forms: shop.forms,
+    clientDir: options.clientDir,
+    publishableKey: shop.payments.publishableKey,
+  });
   registerStoreApiCartRoutes(app, cartDoors(shop));
   registerWebhookRoute(app, paymentDoors(shop));
   registerConsentRoute(app);

@@ -18,6 +18,7 @@ import { seedDemoData } from './demo/seed.ts';
 import { demoForms } from './forms/demo-forms/index.ts';
 import { formsRepo } from './forms/forms.repo.ts';
 import { formsOperations, type FormsOperations } from './forms/operations.ts';
+import { entryPaymentSync } from './forms/payments/entry-status.ts';
 import { paymentMethods } from './payments/methods.ts';
 import type { SettlementTarget } from './payments/settlement.ts';
 import { STRIPE_NONCES } from './payments/nonces.ts';
@@ -138,7 +139,14 @@ export async function createShop(
     customerCouponUses,
     moneyFormat: settings.moneyFormat,
   });
-  const orders = ordersRepo(handle.db, orderStatusMailer({ shopEmail: config.mail.shopEmail }));
+  const forms = formsRepo(handle.db);
+  // Every move of an order queues its mails and, for a paid form's order, moves its entry.
+  const orderMails = orderStatusMailer({ shopEmail: config.mail.shopEmail });
+  const entryPayments = entryPaymentSync({ repo: forms, shopEmail: config.mail.shopEmail });
+  const orders = ordersRepo(handle.db, async (tx, order) => {
+    await orderMails(tx, order);
+    await entryPayments(tx, order);
+  });
   const accounts = accountsService({
     db: handle.db,
     sessions,
@@ -184,6 +192,16 @@ export async function createShop(
   // Mail that a server left queued when it stopped or died goes out now.
   mail.wake();
   const catalog = catalogRepo(handle.db);
+  const checkoutDeps: CheckoutDeps = {
+    db: handle.db,
+    cart,
+    orders,
+    payments: () => payments,
+    accounts,
+    server,
+    paymentAttempts,
+    confirmNonce: (sessionId) => createNonce(secret, STRIPE_NONCES.updateOrderStatus, sessionId),
+  };
   return {
     config,
     log,
@@ -198,16 +216,7 @@ export async function createShop(
     sessionDeps: { sessions, secret },
     requestContexts: requestContexts({ sessions, secret, settings }),
     cartOperations: { cart, catalog },
-    checkoutDeps: {
-      db: handle.db,
-      cart,
-      orders,
-      payments: () => payments,
-      accounts,
-      server,
-      paymentAttempts,
-      confirmNonce: (sessionId) => createNonce(secret, STRIPE_NONCES.updateOrderStatus, sessionId),
-    },
+    checkoutDeps,
     payments,
     paymentAttempts,
     settlement: settlementTarget(orders),
@@ -218,12 +227,16 @@ export async function createShop(
     content: contentDeps(contentRepo(handle.db), catalog, SETTINGS_CACHE_TTL_MS),
     forms: formsOperations({
       db: handle.db,
-      repo: formsRepo(handle.db),
+      repo: forms,
       secret,
       dataDir: config.dataDir,
       log,
       shopEmail: config.mail.shopEmail,
       now: () => new Date(),
+      payments: {
+        db: handle.db,
+        checkout: checkoutDeps,
+      },
     }),
     server,
     jobs,

@@ -69,6 +69,7 @@ function order(overrides: Partial<Order> = {}): Order {
     customerId: null,
     createdAt: '2026-11-25T10:00:00.000Z',
     paidAt: null,
+    source: { kind: 'checkout' },
     ...overrides,
   };
 }

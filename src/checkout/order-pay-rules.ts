@@ -22,6 +22,8 @@ export interface OrderPayAttempt {
   /** The visitor's session; its cart is emptied only when that session placed the order. */
   sessionId: string | null;
   blikCode: string;
+  /** Where a challenge comes back to: the order-pay page unless said (a paid form's page). */
+  returnUrl?: string;
 }
 
 /**
@@ -102,7 +104,7 @@ export async function payLocked(
     origin: request.origin,
     sessionId: ownSession ? request.sessionId : null,
     confirmNonce: request.confirmNonce,
-    returnUrl: orderPayUrl(order),
+    returnUrl: request.returnUrl ?? orderPayUrl(order),
   });
   const paidIntent = result.order?.paymentIntentId;
   if (result.result === 'success' && result.redirect === orderReceivedUrl(order) && paidIntent)

@@ -49,6 +49,7 @@ export function orderPayRepo(db: Db) {
           .selectFrom('order_items')
           .select(['product_id', 'name', 'quantity'])
           .where('order_id', '=', id)
+          .where('product_id', 'is not', null)
           .orderBy('id')
           .execute();
         for (const item of items) {
@@ -58,7 +59,7 @@ export function orderPayRepo(db: Db) {
               stock: sql`stock - ${item.quantity}`,
               total_sales: sql`total_sales + ${item.quantity}`,
             })
-            .where('id', '=', item.product_id)
+            .where('id', '=', item.product_id!)
             .$if(!force, (qb) =>
               qb.where((eb) => eb.or([eb('stock', 'is', null), eb('stock', '>=', item.quantity)])),
             )
@@ -67,7 +68,7 @@ export function orderPayRepo(db: Db) {
             const product = await tx
               .selectFrom('products')
               .select('stock')
-              .where('id', '=', item.product_id)
+              .where('id', '=', item.product_id!)
               .executeTakeFirst();
             throw new ShopError(
               'not_enough_stock',

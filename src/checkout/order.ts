@@ -9,7 +9,8 @@ export type OrderStatus =
   'pending' | 'processing' | 'on-hold' | 'completed' | 'failed' | 'cancelled' | 'refunded';
 
 export interface OrderLine {
-  productId: number;
+  /** The catalogue product; null for an item that is none (a paid form's item). */
+  productId: number | null;
   name: string;
   sku: string;
   quantity: number;
@@ -38,9 +39,15 @@ export interface OrderDraft {
   coupons: string[];
   /** Where the shopper came from, kept with the order when tracking was allowed. */
   attribution?: OrderAttribution | null;
+  /** Where the order came from: the cart's checkout unless said (a paid form names its entry). */
+  source?: OrderSource;
 }
 
+/** Where an order came from: the checkout of a cart, or a form entry that was paid for. */
+export type OrderSource = { kind: 'checkout' } | { kind: 'form'; ref: string };
+
 export interface Order extends OrderDraft {
+  source: OrderSource;
   id: number;
   key: string;
   status: OrderStatus;

@@ -43,6 +43,10 @@ function toOrder(row: OrderRow, lines: Order['lines']): Order {
     coupons: JSON.parse(row.coupons_json),
     createdAt: row.created_at,
     paidAt: row.paid_at,
+    source:
+      row.source === 'form' && row.source_ref
+        ? { kind: 'form', ref: row.source_ref }
+        : { kind: 'checkout' },
   };
 }
 
@@ -88,6 +92,7 @@ export async function giveBackStockAndCoupons(
     .selectFrom('order_items')
     .select(['product_id', 'quantity'])
     .where('order_id', '=', orderId)
+    .where('product_id', 'is not', null)
     .execute();
   for (const item of items) {
     await tx
@@ -96,7 +101,7 @@ export async function giveBackStockAndCoupons(
         stock: sql`case when stock is null then null else stock + ${item.quantity} end`,
         total_sales: sql`total_sales - ${item.quantity}`,
       })
-      .where('id', '=', item.product_id)
+      .where('id', '=', item.product_id!)
       .execute();
   }
   for (const code of JSON.parse(couponsJson) as string[]) {
@@ -176,6 +181,7 @@ export function ordersRepo(db: Db, queueOrderMails: QueueOrderMails) {
     ): Promise<Order> {
       return db.transaction().execute(async (tx) => {
         for (const line of draft.lines) {
+          if (line.productId === null) continue;
           const result = await tx
             .updateTable('products')
             .set({
@@ -230,6 +236,8 @@ export function ordersRepo(db: Db, queueOrderMails: QueueOrderMails) {
             created_at: createdAt,
             paid_at: null,
             stock_held_at: status === 'pending' ? createdAt : null,
+            source: draft.source?.kind ?? 'checkout',
+            source_ref: draft.source?.kind === 'form' ? draft.source.ref : null,
           })
           .returningAll()
           .executeTakeFirstOrThrow();
@@ -347,6 +355,32 @@ export function ordersRepo(db: Db, queueOrderMails: QueueOrderMails) {
         if (Number(result.numUpdatedRows) !== 1) return false;
         // The cart that placed the order goes with it, as with a paid order.
         await clearCartOfOrder(tx, id);
+        await queueMails(tx, id);
+        return true;
+      });
+    },
+
+    /**
+     * Cancels an order that was never paid (a paid form's order replaced by another, or one that
+     * lost a race), once: a conditional update. A pending order gives its stock and coupon uses
+     * back in the same transaction (a failed one gave them back when it failed).
+     */
+    async cancelUnpaid(id: number): Promise<boolean> {
+      return db.transaction().execute(async (tx) => {
+        const before = await tx
+          .selectFrom('orders')
+          .select(['status', 'coupons_json'])
+          .where('id', '=', id)
+          .executeTakeFirst();
+        if (!before || (before.status !== 'pending' && before.status !== 'failed')) return false;
+        const moved = await tx
+          .updateTable('orders')
+          .set({ status: 'cancelled', stock_held_at: null })
+          .where('id', '=', id)
+          .where('status', '=', before.status)
+          .executeTakeFirst();
+        if (Number(moved.numUpdatedRows) !== 1) return false;
+        if (before.status === 'pending') await giveBackStockAndCoupons(tx, id, before.coupons_json);
         await queueMails(tx, id);
         return true;
       });

@@ -56,7 +56,7 @@ describe('form definitions', () => {
   it('split the fields into pages at each page break', () => {
     const order = demoForms().find((f) => f.id === 'order')!;
     const pages = formPages(order);
-    expect(pages.map((p) => p.title)).toEqual(['Your details', 'Your order', 'Anything else']);
+    expect(pages.map((p) => p.title)).toEqual(['Your details', 'Your order', 'Payment']);
     expect(pages[0]!.fields.map((f) => f.label)).toEqual(['Name', 'Email', 'Phone', 'Delivery']);
     expect(pages[2]!.pagebreak).toBeUndefined();
   });

@@ -284,6 +284,8 @@ export const fieldSchema = z.discriminatedUnion('type', [
     type: z.literal('payment-checkbox'),
     choices: z.array(paymentChoiceSchema).min(1).max(500),
     image_choices: z.boolean().default(false),
+    /** One quantity for every ticked item. */
+    ...quantity,
   }),
   z.strictObject({
     ...base,
@@ -291,7 +293,20 @@ export const fieldSchema = z.discriminatedUnion('type', [
     choices: z.array(paymentChoiceSchema).min(1).max(500),
     ...quantity,
   }),
-  z.strictObject({ ...base, type: z.literal('payment-total') }),
+  z.strictObject({
+    ...base,
+    type: z.literal('payment-total'),
+    /** Shows the order summary table above the total (WPForms' "Enable Summary"). */
+    summary: z.boolean().default(false),
+  }),
+  /** A code of the shop's own coupons (src/cart/coupon.ts), applied to the form's items. */
+  z.strictObject({
+    ...base,
+    type: z.literal('payment-coupon'),
+    placeholder: text(500).default(''),
+  }),
+  /** The card, taken by the shop's payment element (src/payments/ui) and charged on submit. */
+  z.strictObject({ ...base, type: z.literal('stripe-credit-card') }),
 ]);
 export type FormField = z.infer<typeof fieldSchema>;
 export type FieldType = FormField['type'];
@@ -349,6 +364,19 @@ export const formSettingsSchema = z.strictObject({
       /** The first page's title (later pages take their page break's). */
       title: text(500).default(''),
       color: text(50).default(''),
+    })
+    .prefault({}),
+  /**
+   * Paying (issue 13), WPForms' payment settings: who the customer is (fields whose answers
+   * become the order's billing name, e-mail and address; the first of each type when unset) and
+   * the payment's description.
+   */
+  payments: z
+    .strictObject({
+      payment_description: text(500).default(''),
+      customer_name: fieldIdSchema.optional(),
+      customer_email: fieldIdSchema.optional(),
+      customer_address: fieldIdSchema.optional(),
     })
     .prefault({}),
   // Anti-spam (issue 12).

@@ -33,7 +33,9 @@ export function formPages(form: FormDefinition): FormPage[] {
 
 /** Fields that hold an answer (not layout: html, divider, page break). */
 export function isInputField(field: FormField): boolean {
-  return !['html', 'divider', 'pagebreak', 'payment-total'].includes(field.type);
+  return !['html', 'divider', 'pagebreak', 'payment-total', 'stripe-credit-card'].includes(
+    field.type,
+  );
 }
 
 export function fieldById(form: FormDefinition, id: string): FormField | undefined {

@@ -10,8 +10,23 @@ export interface NewEntry {
   pageUrl: string;
   startedAt: Date | undefined;
   endedAt: Date | undefined;
-  notificationStatus: 'queued' | 'none';
+  notificationStatus: 'queued' | 'none' | 'awaiting_payment';
   createdAt: Date;
+  /** A paying entry (issue 13): its payment state and the browser's id of the submission. */
+  payment?: { status: EntryPaymentStatus; submissionKey: string };
+}
+
+/** An entry's payment (form_entries.status): waiting, failed (it may be tried again) or paid. */
+export type EntryPaymentStatus = 'pending' | 'failed' | 'completed';
+
+/** What the paying side needs of an entry. */
+export interface PayingEntry {
+  id: number;
+  formId: string;
+  status: string;
+  orderId: number | null;
+  answers: StoredAnswers;
+  pageUrl: string;
 }
 
 export interface NewEntryFile {
@@ -33,6 +48,9 @@ export interface StoredEntry {
   notificationStatus: string;
   createdAt: string;
   files: NewEntryFile[];
+  /** submitted; or a paying entry's pending, failed or completed. */
+  status: string;
+  orderId: number | null;
 }
 
 const iso = (date: Date | undefined) => (date ? date.toISOString() : null);
@@ -93,7 +111,8 @@ export function formsRepo(db: Db) {
         .values({
           form_id: entry.formId,
           fields_json: JSON.stringify(entry.answers),
-          status: 'submitted',
+          status: entry.payment?.status ?? 'submitted',
+          submission_key: entry.payment?.submissionKey ?? null,
           visitor_id: entry.visitorId ?? null,
           page_url: entry.pageUrl,
           started_at: iso(entry.startedAt),
@@ -117,6 +136,99 @@ export function formsRepo(db: Db) {
           .execute();
       }
       return row.id;
+    },
+
+    /** The entry of a paying submission, by the form and the browser's submission id. */
+    async payingEntry(
+      db: Db,
+      where: { id: number } | { formId: string; submissionKey: string },
+    ): Promise<PayingEntry | undefined> {
+      const row = await db
+        .selectFrom('form_entries')
+        .select(['id', 'form_id', 'status', 'order_id', 'fields_json', 'page_url'])
+        .$if('id' in where, (qb) => qb.where('id', '=', (where as { id: number }).id))
+        .$if('submissionKey' in where, (qb) => {
+          const { formId, submissionKey } = where as { formId: string; submissionKey: string };
+          return qb.where('form_id', '=', formId).where('submission_key', '=', submissionKey);
+        })
+        .executeTakeFirst();
+      return (
+        row && {
+          id: row.id,
+          formId: row.form_id,
+          status: row.status,
+          orderId: row.order_id,
+          answers: JSON.parse(row.fields_json) as StoredAnswers,
+          pageUrl: row.page_url,
+        }
+      );
+    },
+
+    /** A retry's answers replace an unpaid entry's (a paid one keeps what it was paid with). */
+    async updateUnpaidAnswers(id: number, answers: StoredAnswers, endedAt: Date): Promise<boolean> {
+      const result = await db
+        .updateTable('form_entries')
+        .set({ fields_json: JSON.stringify(answers), ended_at: endedAt.toISOString() })
+        .where('id', '=', id)
+        .where('status', '!=', 'completed')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /**
+     * Links an unpaid entry to the order that pays for it, when it still has the order the
+     * caller saw (none, or one being replaced): two submits racing link one order.
+     */
+    async linkOrder(id: number, orderId: number, previous: number | null): Promise<boolean> {
+      const result = await db
+        .updateTable('form_entries')
+        .set({ order_id: orderId })
+        .where('id', '=', id)
+        .where('status', '!=', 'completed')
+        .where((eb) =>
+          previous === null ? eb('order_id', 'is', null) : eb('order_id', '=', previous),
+        )
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /**
+     * Moves an entry's payment state with its order's, in the order's transaction; only the
+     * order the entry is paid by moves it, and a paid entry stays paid. True when it moved.
+     */
+    async movePayment(
+      tx: Tx,
+      entryId: number,
+      orderId: number,
+      status: EntryPaymentStatus,
+    ): Promise<boolean> {
+      const result = await tx
+        .updateTable('form_entries')
+        .set({ status })
+        .where('id', '=', entryId)
+        .where('order_id', '=', orderId)
+        .where('status', 'in', ['pending', 'failed'])
+        .where('status', '!=', status)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    async setNotificationStatus(tx: Tx, entryId: number, status: 'queued' | 'none'): Promise<void> {
+      await tx
+        .updateTable('form_entries')
+        .set({ notification_status: status })
+        .where('id', '=', entryId)
+        .execute();
+    },
+
+    /** A form's definition as the caller's transaction reads it. */
+    async formIn(tx: Tx, id: string): Promise<FormDefinition | undefined> {
+      const row = await tx
+        .selectFrom('forms')
+        .select('definition_json')
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row ? formDefinitionSchema.parse(JSON.parse(row.definition_json)) : undefined;
     },
 
     /** A form's entries, newest first. */
@@ -151,6 +263,8 @@ export function formsRepo(db: Db) {
         endedAt: row.ended_at,
         notificationStatus: row.notification_status,
         createdAt: row.created_at,
+        status: row.status,
+        orderId: row.order_id,
         files: files
           .filter((f) => f.entry_id === row.id)
           .map((f) => ({

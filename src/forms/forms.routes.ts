@@ -9,8 +9,11 @@ import { VISITOR_COOKIE_NAME } from '../platform/constants/index.ts';
 import { messages } from '../platform/messages/index.ts';
 import type { FormsOperations, SubmitInput, SubmitResult } from './operations.ts';
 import { answerPagePost, type FormPagePost } from './page-post.ts';
+import { publicCoupon } from './payments/coupon.ts';
 import {
   challengeQuerySchema,
+  confirmPaymentSchema,
+  COUPON_CODE,
   restrictedEmailSchema,
   submitBodySchema,
   textEntries,
@@ -44,6 +47,7 @@ export function submitInput(
     files,
     ip: request.ip,
     visitorCookie: request.cookies?.[VISITOR_COOKIE_NAME],
+    origin: `${request.protocol}://${request.host}`,
   };
 }
 
@@ -59,6 +63,51 @@ export function formAjaxCalls(deps: FormDoorDeps): AjaxCalls {
           const result = await deps.forms.submit({
             formId: body[WIRE.formId],
             ...submitInput(request, body),
+          });
+          return answer(reply, result);
+        },
+      }),
+    ],
+    [
+      'wpforms_apply_coupon',
+      ajaxCall({
+        guard: { kind: 'open' },
+        schema: submitBodySchema,
+        async handle(body, request, reply) {
+          openToAnySite(reply);
+          const outcome = await deps.forms.applyCoupon({
+            formId: body[WIRE.formId],
+            entries: textEntries(body),
+            code: String([body[COUPON_CODE] ?? ''].flat()[0] ?? ''),
+            ip: request.ip,
+          });
+          if (outcome.kind === 'not_found')
+            throw new ShopError('form_not_found', messages.forms.formNotFound, 404);
+          if (outcome.kind === 'rate_limited') throw rateLimited(reply, outcome.retryAfterMs);
+          if (outcome.kind === 'refused')
+            return { success: false, data: { message: outcome.message } };
+          return {
+            success: true,
+            data: {
+              coupon: publicCoupon(outcome.coupon),
+              message: messages.formPayments.couponApplied,
+            },
+          };
+        },
+      }),
+    ],
+    [
+      'wpforms_confirm_payment',
+      ajaxCall({
+        guard: { kind: 'open' },
+        schema: confirmPaymentSchema,
+        async handle(input, _request, reply) {
+          openToAnySite(reply);
+          const result = await deps.forms.confirmPayment({
+            formId: input.form_id,
+            entryId: input.entry_id,
+            intentId: input.payment_intent,
+            clientSecret: input.payment_intent_client_secret,
           });
           return answer(reply, result);
         },

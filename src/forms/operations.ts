@@ -1,5 +1,6 @@
 import {
   ALTCHA_SWEEP_MS,
+  FORM_COUPON_RATE_LIMIT,
   FORM_EMAIL_CHECK_RATE_LIMIT,
   FORM_SUBMIT_RATE_LIMIT,
 } from '../platform/constants/index.ts';
@@ -18,7 +19,21 @@ import {
   tookLongEnough,
 } from './anti-spam.ts';
 import { fieldById, isInputField, type FormDefinition } from './definition.ts';
-import type { FormsRepo, NewEntryFile } from './forms.repo.ts';
+import type { FormsRepo, NewEntryFile, PayingEntry } from './forms.repo.ts';
+import type { Coupon } from '../cart/coupon.ts';
+import { checkFormCoupon } from './payments/coupon.ts';
+import { customerOf } from './payments/customer.ts';
+import { paymentTotals } from './payments/totals.ts';
+import { visibleFieldIds } from './rules/conditions.ts';
+import {
+  checkCharge,
+  finishEntryPayment,
+  payEntry,
+  paymentReturnUrl,
+  type Charge,
+  type FormPaymentDeps,
+  type PaymentReturn,
+} from './payments/pay-entry.ts';
 import { entryMails } from './entry-mails.tsx';
 import { queueMail } from '../platform/mail/mail.ts';
 import { judgeSubmission } from './rules/engine.ts';
@@ -49,6 +64,8 @@ export interface FormsDeps {
   /** The shop's address, for notifications sent to `{admin_email}`. */
   shopEmail: string;
   now(): Date;
+  /** Paying for entries (issue 13): without it, payment fields are answers and nothing is charged. */
+  payments?: FormPaymentDeps;
 }
 
 /** Seed 002 §3's general errors, placed by the form: header on top, footer by the submit button. */
@@ -66,10 +83,14 @@ export interface SubmitInput {
   ip: string;
   /** The visitor-id cookie's value, when the browser sent it. */
   visitorCookie: string | undefined;
+  /** The shop's origin as the request reached it (absolute return URLs of card challenges). */
+  origin: string;
 }
 
 export type SubmitResult =
   | { kind: 'stored'; form: FormDefinition; entryId: number }
+  /** The card needs the visitor's authentication (3D Secure) before the entry is paid. */
+  | { kind: 'action_required'; form: FormDefinition; entryId: number; clientSecret: string }
   | {
       kind: 'refused';
       form: FormDefinition;
@@ -85,6 +106,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{1
 export function formsOperations(deps: FormsDeps) {
   const submitLimiter = rateLimiter(deps.db, 'form_submit');
   const emailLimiter = rateLimiter(deps.db, 'form_email_check');
+  const couponLimiter = rateLimiter(deps.db, 'form_coupon');
   let lastChallengeSweep = 0;
   /** Used challenges past their expiry can verify no more: forgotten now and then. */
   const sweepChallenges = async (now: Date) => {
@@ -134,6 +156,58 @@ export function formsOperations(deps: FormsDeps) {
       ]);
       if (!verdict.allowed) return { kind: 'rate_limited', retryAfterMs: verdict.retryAfterMs };
       return { kind: 'answer', allowed: isEmailAllowed(input.email.trim(), field) };
+    },
+
+    /**
+     * The coupon field's Apply (issue 13): the code checked by the shop's coupon rules against
+     * the items the posted form chooses (and its e-mail, for per-customer limits).
+     */
+    async applyCoupon(input: {
+      formId: string;
+      entries: PostedEntry[];
+      code: string;
+      ip: string;
+    }): Promise<
+      | { kind: 'applied'; coupon: Coupon }
+      | { kind: 'refused'; message: string }
+      | { kind: 'not_found' }
+      | { kind: 'rate_limited'; retryAfterMs: number }
+    > {
+      const form = await deps.repo.form(input.formId);
+      if (!form || !form.fields.some((field) => field.type === 'payment-coupon'))
+        return { kind: 'not_found' };
+      const verdict = await couponLimiter.attempt([
+        { kind: 'ip', subject: input.ip, limit: FORM_COUPON_RATE_LIMIT.perIp },
+      ]);
+      if (!verdict.allowed) return { kind: 'rate_limited', retryAfterMs: verdict.retryAfterMs };
+      const values = readFieldValues(form, input.entries);
+      const visible = visibleFieldIds(form, values);
+      const { subtotal } = paymentTotals(form, values, visible);
+      const email = customerOf(form, values, visible).email;
+      const check = await checkFormCoupon(deps.db, input.code, subtotal, email, deps.now());
+      return 'refused' in check
+        ? { kind: 'refused', message: check.refused }
+        : { kind: 'applied', coupon: check.coupon };
+    },
+
+    /**
+     * Back from a card challenge (issue 13): the entry's payment settled from its intent, as
+     * the processor has it; the answer is a submit's.
+     */
+    async confirmPayment(input: PaymentReturn): Promise<SubmitResult> {
+      const form = await deps.repo.form(input.formId);
+      if (!form || !deps.payments) return { kind: 'not_found' };
+      const refused = (footer: string, fields: Record<string, string> = {}): SubmitResult => ({
+        kind: 'refused',
+        form,
+        fields,
+        general: { footer },
+      });
+      const payment = await finishEntryPayment(deps.payments, deps.repo, input);
+      if (payment.kind === 'paid') return { kind: 'stored', form, entryId: input.entryId };
+      if (payment.kind === 'refused')
+        return refused(payment.footer ?? messages.formPayments.paymentFailed, payment.fields);
+      return refused(messages.formPayments.paymentReturnInvalid);
     },
 
     /**
@@ -199,6 +273,15 @@ export function formsOperations(deps: FormsDeps) {
         }
       }
 
+      let charge: Charge | undefined;
+      if (Object.keys(fields).length === 0 && !general.footer && deps.payments) {
+        const check = await checkCharge(deps.payments, form, values, judged.visible, posted, now);
+        if (check.kind === 'refused') {
+          Object.assign(fields, check.fields);
+          if (check.footer) general.footer = check.footer;
+        } else if (check.kind === 'charge') charge = check.charge;
+      }
+
       if (Object.keys(fields).length > 0 || general.footer) {
         return refuse({ header: messages.forms.errorHeader, ...general }, fields);
       }
@@ -224,7 +307,39 @@ export function formsOperations(deps: FormsDeps) {
         (id) => id && UUID.test(id),
       );
 
+      const endedAt = new Date((end ?? seconds(now)) * 1000);
+      let existing: PayingEntry | undefined;
+      if (charge) {
+        existing = await deps.repo.payingEntry(deps.db, {
+          formId: form.id,
+          submissionKey: charge.submissionKey,
+        });
+        if (existing?.status === 'completed') return { kind: 'stored', form, entryId: existing.id };
+        // A retry of this submission (another card after a decline): its answers, its uploads kept.
+        if (existing) await deps.repo.updateUnpaidAnswers(existing.id, answers, endedAt);
+      }
+      const pay = async (entryId: number): Promise<SubmitResult> => {
+        const payment = await payEntry(deps.payments!, deps.repo, form, entryId, charge!, {
+          ip: input.ip,
+          origin: input.origin,
+          returnUrl: paymentReturnUrl(
+            pageUrl || `${input.origin}/forms/${form.id}/`,
+            form,
+            entryId,
+          ),
+        });
+        if (payment.kind === 'paid') return { kind: 'stored', form, entryId };
+        if (payment.kind === 'action_required')
+          return { kind: 'action_required', form, entryId, clientSecret: payment.clientSecret };
+        return refuse(
+          { header: messages.forms.errorHeader, ...(payment.footer && { footer: payment.footer }) },
+          payment.fields,
+        );
+      };
+      if (existing) return pay(existing.id);
+
       const stored: StoredFile[] = [];
+      let entryId: number;
       try {
         const files: NewEntryFile[] = [];
         for (const upload of uploads) {
@@ -253,19 +368,38 @@ export function formsOperations(deps: FormsDeps) {
                 visitorId,
                 pageUrl,
                 startedAt: start === undefined ? undefined : new Date(start * 1000),
-                endedAt: new Date((end ?? seconds(now)) * 1000),
-                notificationStatus: form.notifications.length === 0 ? 'none' : 'queued',
+                endedAt,
+                // A paying entry's notifications wait for its payment (payments/entry-status.ts).
+                notificationStatus:
+                  form.notifications.length === 0 ? 'none' : charge ? 'awaiting_payment' : 'queued',
                 createdAt: now,
+                ...(charge && {
+                  payment: { status: 'pending' as const, submissionKey: charge.submissionKey },
+                }),
               },
               files,
             );
-            for (const mail of await entryMails(
-              form,
-              { id: entryId, answers, pageUrl },
-              deps.shopEmail,
-            ))
-              await queueMail(tx, mail);
+            if (!charge) {
+              for (const mail of await entryMails(
+                form,
+                { id: entryId, answers, pageUrl },
+                deps.shopEmail,
+              ))
+                await queueMail(tx, mail);
+            }
             return { entryId };
+          })
+          .catch(async (error: unknown) => {
+            // Two sends of one paying submission at once: the other one stored its entry.
+            const racing =
+              charge &&
+              (await deps.repo.payingEntry(deps.db, {
+                formId: form.id,
+                submissionKey: charge.submissionKey,
+              }));
+            if (!racing) throw error;
+            await removeUploads(stored.splice(0));
+            return { entryId: racing.id };
           });
         if ('used' in outcome) {
           await removeUploads(stored);
@@ -275,11 +409,13 @@ export function formsOperations(deps: FormsDeps) {
           );
         }
         if (captchas.length > 0) await sweepChallenges(now);
-        return { kind: 'stored', form, entryId: outcome.entryId };
+        entryId = outcome.entryId;
       } catch (error) {
         await removeUploads(stored);
         throw error;
       }
+      // The entry and its uploads are kept whatever the payment does: it may be tried again.
+      return charge ? pay(entryId) : { kind: 'stored', form, entryId };
     },
   };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FORM_MAX_FIELD_BYTES, FORM_MAX_FIELDS } from '../platform/constants/index.ts';
+import { recordId } from '../platform/http/validation.ts';
 import { WIRE, type PostedEntry } from './wire.ts';
 
 /** The typed inputs of the form builder's calls (seed 002 §7), as they come off the wire. */
@@ -36,3 +37,21 @@ export function textEntries(body: Record<string, string | string[]>): PostedEntr
     [value].flat().map((text): PostedEntry => [name, text]),
   );
 }
+
+/** The coupon field's Apply (issue 13): the whole form, plus the code typed. */
+export const COUPON_CODE = 'coupon_code';
+
+/**
+ * Back from a card challenge (issue 13): the form and entry the return URL named, and the
+ * intent and client secret the processor added to it.
+ */
+export const confirmPaymentSchema = z.object({
+  action: z.string(),
+  form_id: formIdSchema,
+  entry_id: recordId,
+  payment_intent: z.string().regex(/^pi_[A-Za-z0-9]{1,100}$/),
+  payment_intent_client_secret: z
+    .string()
+    .regex(/^pi_[A-Za-z0-9]+_secret_[A-Za-z0-9]+$/)
+    .max(300),
+});

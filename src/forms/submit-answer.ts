@@ -23,14 +23,31 @@ export interface SubmitAnswer {
       };
       field: Record<string, string>;
     };
+    /** With action_required (issue 13): the card's intent to authenticate, and whose entry it pays. */
+    payment_intent_client_secret?: string;
+    entry_id?: number;
   };
 }
 
 export type AnswerOf =
   | { kind: 'stored'; form: { confirmation: Confirmation } }
+  | { kind: 'action_required'; entryId: number; clientSecret: string }
   | { kind: 'refused'; fields?: Record<string, string>; general: GeneralErrors };
 
 export function submitAnswer(result: AnswerOf): SubmitAnswer {
+  if (result.kind === 'action_required') {
+    // Seed 002 §4: the submit button stays as it is while the further action runs.
+    const answer = submitAnswer({ kind: 'refused', general: {} });
+    return {
+      success: true,
+      data: {
+        ...answer.data,
+        action_required: true,
+        payment_intent_client_secret: result.clientSecret,
+        entry_id: result.entryId,
+      },
+    };
+  }
   const stored = result.kind === 'stored';
   const confirmation = stored ? result.form.confirmation : undefined;
   const general = stored ? {} : result.general;

@@ -98,6 +98,26 @@ const OWN_PAGE_POLICY =
   "base-uri 'none'; frame-ancestors 'self'; form-action 'self'";
 
 /**
+ * As Stripe's API: any page may call it from the browser with the publishable key (a form
+ * embedded on another site makes its card there), so the API answers CORS for every origin. It
+ * reads no cookies, so an open origin grants nothing the key does not.
+ */
+function openApiToBrowsers(instance: FastifyInstance): void {
+  instance.addHook('onRequest', async (request, reply) => {
+    if (request.url.startsWith(`${TEST_PROCESSOR_PATH}/v1/`))
+      reply.header('access-control-allow-origin', '*');
+  });
+  instance.options('/v1/*', async (_request, reply) =>
+    reply
+      .status(204)
+      .header('access-control-allow-methods', 'GET, POST')
+      .header('access-control-allow-headers', 'Authorization, Content-Type, Accept')
+      .header('access-control-max-age', '600')
+      .send(),
+  );
+}
+
+/**
  * The built-in test processor: the part of Stripe's HTTP API the shop uses, behaving like
  * Stripe's test mode, its state in its own tables of the host's database, its webhooks signed as
  * Stripe signs them. Mounted under /test-processor; its tables are created (migrated) on mount.
@@ -146,6 +166,7 @@ export function mountTestProcessor(
       await instance.register(rateLimit, { global: false });
       await migrateTestProcessor(db, options.kind);
       setUpStripeHttp(instance);
+      openApiToBrowsers(instance);
       methodRoutes(instance, ctx);
       intentRoutes(instance, ctx);
       setupIntentRoutes(instance, ctx);

@@ -3,6 +3,7 @@ import type { FormDefinition } from '../definition.ts';
 import { publishLegacyApi } from '../ui/legacy-api.ts';
 import { emptyFormState } from '../ui/form-renderer.tsx';
 import formStyles from '../ui/forms.css?inline';
+import paymentStyles from '../ui/form-payments.css?inline';
 import uiStyles from '../ui/forms-ui.css?inline';
 import { LiveForm } from '../ui/live-form.tsx';
 import { uiTexts } from '../ui/texts.ts';
@@ -17,13 +18,14 @@ interface EmbedData {
   form: FormDefinition;
   token: string;
   startTimestamp: number;
+  publishableKey: string;
 }
 
 export async function mountForm(host: HTMLElement, formId: string, shopOrigin: string) {
   const shadow = host.shadowRoot ?? host.attachShadow({ mode: 'open' });
   // Constructed style sheets: no <style> element for a host page's CSP to refuse.
   const sheet = new CSSStyleSheet();
-  sheet.replaceSync(`${embedStyles}\n${formStyles}\n${uiStyles}`);
+  sheet.replaceSync(`${embedStyles}\n${formStyles}\n${uiStyles}\n${paymentStyles}`);
   shadow.adoptedStyleSheets = [sheet];
   const mount = document.createElement('div');
   mount.className = 'shop-form-embed-root';
@@ -50,6 +52,7 @@ export async function mountForm(host: HTMLElement, formId: string, shopOrigin: s
         shopOrigin,
         consent: window.shopConsent,
         secure: window.location.protocol === 'https:',
+        publishableKey: data.publishableKey,
       })}
       form={data.form}
       state={emptyFormState}

@@ -41,7 +41,7 @@ async function sendFile(reply: FastifyReply, file: string, cacheControl: string)
 
 export function registerEmbedRoutes(
   app: FastifyInstance,
-  deps: { forms: FormsOperations; clientDir: string | undefined },
+  deps: { forms: FormsOperations; clientDir: string | undefined; publishableKey: string },
 ): void {
   const dir = deps.clientDir && path.join(deps.clientDir, 'forms-embed');
 
@@ -69,6 +69,12 @@ export function registerEmbedRoutes(
         .status(404)
         .send({ code: 'form_not_found', message: messages.forms.formNotFound });
     const token = await deps.forms.issueToken(form.id);
-    return { form: publicDefinition(form), token, startTimestamp: Math.floor(Date.now() / 1000) };
+    return {
+      form: publicDefinition(form),
+      token,
+      startTimestamp: Math.floor(Date.now() / 1000),
+      // The card field's payment provider (the test processor's key, or Stripe's publishable key).
+      publishableKey: deps.publishableKey,
+    };
   });
 }

@@ -1,5 +1,7 @@
 import { formPageMessages } from '../../platform/messages/forms.ts';
 import { formsUiMessages } from '../../platform/messages/forms-ui.ts';
+import { formPaymentsMessages } from '../../platform/messages/form-payments.ts';
+import { cardPaymentMessages } from '../../platform/messages/card-payment.ts';
 
 /**
  * In embed.js, `platform/messages/index.ts` is this: the texts the form shows itself (the shop's
@@ -7,4 +9,9 @@ import { formsUiMessages } from '../../platform/messages/forms-ui.ts';
  * on a foreign page). vite.embed.config.ts swaps it in.
  */
 export { format } from '../../platform/messages/format.ts';
-export const messages = { forms: formPageMessages, ...formsUiMessages };
+export const messages = {
+  forms: formPageMessages,
+  ...formsUiMessages,
+  ...formPaymentsMessages,
+  ...cardPaymentMessages,
+};

@@ -6,6 +6,7 @@ import type { FormPagePost } from '../page-post.ts';
 import { publicDefinition } from '../public-definition.ts';
 import type { RuntimeEnv } from '../ui/context.ts';
 import { emptyFormState, type FormState } from '../ui/form-renderer.tsx';
+import paymentsStylesheet from '../ui/form-payments.css?url';
 import uiStylesheet from '../ui/forms-ui.css?url';
 import stylesheet from '../ui/forms.css?url';
 import { LiveForm } from '../ui/live-form.tsx';
@@ -14,6 +15,7 @@ import { LiveForm } from '../ui/live-form.tsx';
 export const links = () => [
   { rel: 'stylesheet', href: stylesheet },
   { rel: 'stylesheet', href: uiStylesheet },
+  { rel: 'stylesheet', href: paymentsStylesheet },
 ];
 
 export const meta: MetaFunction<typeof loader> = ({ data: page }) => [
@@ -30,6 +32,7 @@ export async function loader({ context, params, url }: PageLoaderArgs) {
     token,
     startTimestamp: Math.floor(Date.now() / 1000),
     pageUrl: `${url.origin}${url.pathname}`,
+    publishableKey: context.shop.payments.publishableKey,
   };
 }
 
@@ -55,8 +58,9 @@ function stateOf(post: FormPagePost | null | undefined): FormState {
 }
 
 /** The runtime on the shop's own page: same-origin calls, the shop's consent API. */
-function pageEnv(): RuntimeEnv {
+function pageEnv(publishableKey: string): RuntimeEnv {
   return {
+    publishableKey,
     ajaxUrl: '/admin-ajax',
     shopOrigin: '',
     consent: window.shopConsent,
@@ -68,13 +72,19 @@ export default function FormPage({
   loaderData,
   actionData,
 }: {
-  loaderData: { form: FormDefinition; token: string; startTimestamp: number; pageUrl: string };
+  loaderData: {
+    form: FormDefinition;
+    token: string;
+    startTimestamp: number;
+    pageUrl: string;
+    publishableKey: string;
+  };
   actionData?: FormPagePost | null;
 }) {
   return (
     <div className="form-page">
       <LiveForm
-        env={pageEnv}
+        env={() => pageEnv(loaderData.publishableKey)}
         form={loaderData.form}
         state={stateOf(actionData)}
         action={`/forms/${loaderData.form.id}/`}

@@ -144,6 +144,103 @@ describe('every rule of seed 002 §5, on the field that carries it', () => {
       {},
     ],
     [
+      'payment, required amount empty',
+      { type: 'payment-single', format: 'user', required: true },
+      [],
+      { [F]: m.val_requiredpayment },
+    ],
+    [
+      'payment, required amount above 0',
+      { type: 'payment-single', format: 'user', required: true },
+      [[F, '0.01']],
+      {},
+    ],
+    [
+      'payment, optional amount empty',
+      { type: 'payment-single', format: 'user', min_price: 500 },
+      [],
+      {},
+    ],
+    [
+      'payment, letters are no positive number',
+      { type: 'payment-single', format: 'user' },
+      [[F, '12abc']],
+      { [F]: m.val_number_positive },
+    ],
+    [
+      'payment, too many decimal places',
+      { type: 'payment-single', format: 'user' },
+      [[F, '1.234']],
+      { [F]: m.val_number_positive },
+    ],
+    [
+      'payment, the minimum price itself',
+      { type: 'payment-single', format: 'user', min_price: 500 },
+      [[F, '5']],
+      {},
+    ],
+    [
+      'payment, a fixed price needs nothing',
+      { type: 'payment-single', price: 1000, required: true },
+      [],
+      {},
+    ],
+    [
+      'payment items, required and none chosen',
+      { type: 'payment-multiple', required: true, choices: [{ label: 'A', price: 100 }] },
+      [],
+      { [F]: m.val_required },
+    ],
+    [
+      'payment items, a choice not offered',
+      { type: 'payment-select', choices: [{ label: 'A', price: 100 }] },
+      [[F, 'B']],
+      { [F]: m.val_choice },
+    ],
+    [
+      'payment checkboxes, a choice not offered',
+      { type: 'payment-checkbox', choices: [{ label: 'A', price: 100 }] },
+      [
+        [`${F}[]`, 'A'],
+        [`${F}[]`, 'Z'],
+      ],
+      { [`${F}[]`]: m.val_choice },
+    ],
+    [
+      'payment items, a quantity beyond the most',
+      { type: 'payment-multiple', quantity_max: 5, choices: [{ label: 'A', price: 100 }] },
+      [
+        [F, 'A'],
+        ['wpforms[quantities][1]', '6'],
+      ],
+      { 'wpforms[quantities][1]': m.val_choice },
+    ],
+    [
+      'payment items, a quantity that is no number',
+      { type: 'payment-select', quantity_max: 5, choices: [{ label: 'A', price: 100 }] },
+      [
+        [F, 'A'],
+        ['wpforms[quantities][1]', '-1'],
+      ],
+      { 'wpforms[quantities][1]': m.val_choice },
+    ],
+    [
+      'payment items, quantity 0 is allowed',
+      { type: 'payment-select', quantity_max: 5, choices: [{ label: 'A', price: 100 }] },
+      [
+        [F, 'A'],
+        ['wpforms[quantities][1]', '0'],
+      ],
+      {},
+    ],
+    [
+      'coupon, a code too long to be one',
+      { type: 'payment-coupon' },
+      [[F, 'X'.repeat(51)]],
+      { [F]: m.val_choice },
+    ],
+    ['coupon, a code', { type: 'payment-coupon' }, [[F, 'SAVE10']], {}],
+    [
       'time 12h, wrong format',
       { type: 'date-time', format: 'time' },
       [[F, '22:45']],
@@ -281,6 +378,36 @@ describe('every rule of seed 002 §5, on the field that carries it', () => {
     ['rating out of scale', { type: 'rating' }, [[F, '6']], { [F]: m.val_choice }],
   ])('%s', (_name, field, entries, errors) => {
     expect(errorsOf(field, entries).fields).toEqual(errors);
+  });
+
+  it('reads a user-entered amount in the form’s currency (minimum price, comma decimals)', () => {
+    const euro = { currency_decimal: ',', currency_thousands: '.', currency_symbol: '€' };
+    const field = { type: 'payment-single', format: 'user', min_price: 150000 };
+    expect(errorsOf(field, [[F, '1.499,99']], euro).fields).toEqual({ [F]: m.val_minimum_price });
+    expect(errorsOf(field, [[F, '1.500,00']], euro).fields).toEqual({});
+    expect(errorsOf(field, [[F, '1,500.00']], euro).fields).toEqual({ [F]: m.val_number_positive });
+  });
+
+  it('asks a required total for items above 0 (required-payment), counting shown fields only', () => {
+    const form = formDefinitionSchema.parse({
+      id: 'test',
+      title: 'Test',
+      fields: [
+        { id: '1', type: 'checkbox', label: 'Extras', choices: [{ label: 'Tip' }] },
+        {
+          id: '2',
+          type: 'payment-single',
+          label: 'Tip',
+          price: 500,
+          conditional: { action: 'show', groups: [[{ field: '1', operator: '==', value: 'Tip' }]] },
+        },
+        { id: '3', type: 'payment-total', label: 'Total', required: true },
+      ],
+    });
+    const judge = (entries: PostedEntry[]) =>
+      judgeSubmission(form, readFieldValues(form, entries), services).fields;
+    expect(judge([])).toEqual({ 'wpforms[fields][3]': m.val_requiredpayment });
+    expect(judge([['wpforms[fields][1][]', 'Tip']])).toEqual({});
   });
 
   it('takes its texts from the form settings', () => {

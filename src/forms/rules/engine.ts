@@ -11,9 +11,13 @@ import {
   fieldName,
   fileInputName,
   listName,
+  quantityName,
   type FieldValue,
   type FieldValues,
 } from '../wire.ts';
+import { parseAmount } from '../../platform/money/amount-style.ts';
+import { amountStyle, paymentTotals, quantityOf, type PaymentField } from '../payments/totals.ts';
+import { choiceValue } from './choices.ts';
 import { visibleFieldIds } from './conditions.ts';
 import {
   calendarDate,
@@ -29,7 +33,6 @@ import {
   isTimeWithin,
   isUrl,
   minutesOf,
-  parseAmount,
   parseDate,
   parseTime12h,
   parseTime24h,
@@ -106,7 +109,10 @@ export function judgeFields(
 ): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const field of fields) {
-    Object.assign(errors, fieldErrors(form, field, values[field.id] ?? emptyValue(), services));
+    Object.assign(
+      errors,
+      fieldErrors(form, field, values[field.id] ?? emptyValue(), services, values),
+    );
   }
   return errors;
 }
@@ -135,6 +141,8 @@ export function fieldErrors(
   field: FormField,
   value: FieldValue,
   services: RuleServices,
+  /** Every field's value: the total field's required-payment rule sums the others. */
+  all?: FieldValues,
 ): Errors {
   // WPForms' check-limit text counts with `{#}`, which `format`'s `{name}` does not cover.
   const say = (key: ValidationMessageKey, params: Record<string, string | number> = {}) =>
@@ -147,9 +155,13 @@ export function fieldErrors(
     case 'html':
     case 'divider':
     case 'pagebreak':
-    case 'payment-total':
     case 'hidden':
+    case 'stripe-credit-card': // The card goes to the processor only; the server checks the rest.
       return {};
+    case 'payment-total':
+      return paymentTotalErrors(form, field, all, say);
+    case 'payment-coupon':
+      return couponErrors(field, value, say, required);
     case 'text':
       if (one === '') return required();
       if (field.input_mask && !isMaskComplete(one, field.input_mask))
@@ -317,9 +329,7 @@ function addressErrors(
   return errors;
 }
 
-/** What a choice submits: its value, or its label when the value is empty. */
-export const choiceValue = (choice: { label: string; value: string }) =>
-  choice.value || choice.label;
+export { choiceValue } from './choices.ts';
 
 function choiceErrors(
   field: FieldOf<'select'> | FieldOf<'radio'> | FieldOf<'checkbox'>,
@@ -429,21 +439,33 @@ export function isCaptchaPayload(text: string): boolean {
   return text.length > 0 && text.length <= 10_000 && /^[A-Za-z0-9+/]+={0,2}$/.test(text);
 }
 
+/** A quantity select holding something it does not offer (a tampered post). */
+function quantityErrors(field: PaymentField, value: FieldValue, say: Say): Errors {
+  return quantityOf(field, value) === undefined
+    ? { [quantityName(field.id)]: say('val_choice') }
+    : {};
+}
+
+/**
+ * Seed 002 §5's payment rules on a single item: a user-entered amount must be a positive number
+ * (0 or more, in the form's currency), at least the minimum price, and above 0 when the field is
+ * required (required-payment).
+ */
 function paymentSingleErrors(
   form: FormDefinition,
   field: FieldOf<'payment-single'>,
   value: FieldValue,
   say: Say,
 ): Errors {
-  if (field.format !== 'user') return {};
+  if (field.format !== 'user') return quantityErrors(field, value, say);
   const name = fieldName(field.id);
   const text = value.values.at(-1) ?? '';
   if (text === '') return field.required ? { [name]: say('val_requiredpayment') } : {};
-  const amount = parseAmount(text, form.settings);
+  const amount = parseAmount(text, amountStyle(form.settings));
   if (amount === undefined) return { [name]: say('val_number_positive') };
   if (field.required && amount <= 0) return { [name]: say('val_requiredpayment') };
   if (amount < field.min_price) return { [name]: say('val_minimum_price') };
-  return {};
+  return quantityErrors(field, value, say);
 }
 
 function paymentChoiceErrors(
@@ -455,10 +477,36 @@ function paymentChoiceErrors(
   const many = field.type === 'payment-checkbox';
   const name = many ? listName(field.id) : fieldName(field.id);
   const chosen = value.values.filter((v) => v !== '');
-  if (chosen.length === 0)
-    return field.required ? { [name]: say('val_requiredpayment') } : required(name);
+  if (chosen.length === 0) return required(name);
   const offered = new Set(field.choices.map(choiceValue));
   if (!chosen.every((v) => offered.has(v)) || (!many && chosen.length > 1))
     return { [name]: say('val_choice') };
-  return {};
+  return quantityErrors(field, value, say);
+}
+
+/**
+ * Required-payment on the total field (seed 002 §5): the shown fields' chosen items must come to
+ * more than 0 (before a coupon: the coupon is the server's to check against the shop).
+ */
+function paymentTotalErrors(
+  form: FormDefinition,
+  field: FieldOf<'payment-total'>,
+  all: FieldValues | undefined,
+  say: Say,
+): Errors {
+  if (!field.required || !all) return {};
+  const { subtotal } = paymentTotals(form, all, visibleFieldIds(form, all));
+  return subtotal > 0 ? {} : { [fieldName(field.id)]: say('val_requiredpayment') };
+}
+
+/** A coupon code as the shop writes its codes (whether it exists is the server's to say). */
+function couponErrors(
+  field: FieldOf<'payment-coupon'>,
+  value: FieldValue,
+  say: Say,
+  required: (name?: string) => Errors,
+): Errors {
+  const code = value.values.at(-1) ?? '';
+  if (code === '') return required();
+  return /^[\p{L}\p{N} _.-]{1,50}$/u.test(code) ? {} : { [fieldName(field.id)]: say('val_choice') };
 }

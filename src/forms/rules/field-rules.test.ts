@@ -11,7 +11,6 @@ import {
   isPhoneNumber,
   isTimeWithin,
   isUrl,
-  parseAmount,
   parseDate,
   parseTime12h,
   parseTime24h,
@@ -182,19 +181,4 @@ describe('character and word limits count as people do', () => {
     expect(wordCount('  one two\nthree  ')).toBe(3);
     expect(wordCount('   ')).toBe(0);
   });
-});
-
-describe('user-entered amounts in the currency settings', () => {
-  const usd = { currency_decimal: '.', currency_thousands: ',', currency_decimals: 2 };
-  const eur = { currency_decimal: ',', currency_thousands: '.', currency_decimals: 2 };
-  it.each([
-    [usd, '1,234.50', 123450],
-    [usd, '0.5', 50],
-    [usd, '12', 1200],
-    [usd, '1.234', undefined],
-    [usd, '-5', undefined],
-    [usd, 'abc', undefined],
-    [eur, '1.234,50', 123450],
-    [eur, '', undefined],
-  ])('%o %s -> %s', (currency, text, minor) => expect(parseAmount(text, currency)).toBe(minor));
 });

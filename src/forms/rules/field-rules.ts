@@ -223,21 +223,3 @@ export function isPhoneNumber(value: string): boolean {
 
 /** The US phone mask of seed 002's phone field. */
 export const US_PHONE_MASK = '(999) 999-9999';
-
-/**
- * A user-entered amount in the form's currency (seed 002 §5: digits, the decimal mark and the
- * thousands mark), in minor units; undefined when it is not a non-negative amount.
- */
-export function parseAmount(
-  value: string,
-  currency: { currency_decimal: string; currency_thousands: string; currency_decimals: number },
-): number | undefined {
-  const thousands = currency.currency_thousands;
-  const text = thousands ? value.trim().split(thousands).join('') : value.trim();
-  const [whole = '', fraction = '', ...rest] = text.split(currency.currency_decimal);
-  if (rest.length > 0 || !/^\d*$/.test(whole) || !/^\d*$/.test(fraction)) return undefined;
-  if (whole === '' && fraction === '') return undefined;
-  if (fraction.length > currency.currency_decimals) return undefined;
-  const minor = Number(whole || '0') * 10 ** currency.currency_decimals;
-  return minor + Number(fraction.padEnd(currency.currency_decimals, '0') || '0');
-}

@@ -12,6 +12,8 @@ export interface RuntimeEnv {
   consent: Pick<ShopConsent, 'granted'> | undefined;
   /** Seed 002 §3 `is_ssl`. */
   secure: boolean;
+  /** The shop's payment provider key (its test processor's, or Stripe's) for card fields. */
+  publishableKey: string;
 }
 
 /** What every part of the runtime shares about one form on the page. */

@@ -8,6 +8,13 @@ import {
   type FormField,
 } from '../definition.ts';
 import { visibleFieldIds } from '../rules/conditions.ts';
+import {
+  CardField,
+  CouponField,
+  priceText,
+  QuantitySelect,
+  TotalField,
+} from './payment-fields.tsx';
 import { allowedExtensions, choiceValue } from '../rules/engine.ts';
 import { characterCount, wordCount } from '../rules/field-rules.ts';
 import {
@@ -723,6 +730,7 @@ function FieldBody({ field, context }: { field: FormField; context: FieldContext
             inputMode="decimal"
             {...common(fieldName(field.id))}
             defaultValue={one}
+            data-user-amount
           />,
         )
       ) : (
@@ -732,6 +740,8 @@ function FieldBody({ field, context }: { field: FormField; context: FieldContext
           {field.format === 'hidden' && (
             <input type="hidden" name={fieldName(field.id)} value={String(field.price)} />
           )}
+          <QuantitySelect form={form} field={field} values={values} />
+          {description}
         </>
       );
     case 'payment-multiple':
@@ -740,11 +750,24 @@ function FieldBody({ field, context }: { field: FormField; context: FieldContext
       return <PaymentChoices field={field} context={context} />;
     case 'payment-total':
       return (
-        <>
-          <p className="wpforms-field-label">{field.label}</p>
-          <output className="wpforms-payment-total">{priceText(form, 0)}</output>
-        </>
+        <TotalField
+          form={form}
+          field={field}
+          values={values}
+          visible={visibleFieldIds(form, values)}
+        />
       );
+    case 'payment-coupon':
+      return (
+        <CouponField
+          form={form}
+          field={field}
+          values={values}
+          error={errors[fieldName(field.id)]}
+        />
+      );
+    case 'stripe-credit-card':
+      return <CardField form={form} field={field} error={errors[fieldName(field.id)]} />;
   }
 }
 
@@ -783,21 +806,6 @@ function CaptchaField({ field, context }: { field: FieldOf<'captcha'>; context: 
       <ErrorText id={`${id}-error`} text={error} />
     </fieldset>
   );
-}
-
-function priceText(form: FormDefinition, minor: number): string {
-  const s = form.settings;
-  const whole = Math.floor(minor / 10 ** s.currency_decimals)
-    .toString()
-    .replace(/\B(?=(\d{3})+(?!\d))/g, s.currency_thousands);
-  const fraction =
-    s.currency_decimals > 0
-      ? s.currency_decimal +
-        String(minor % 10 ** s.currency_decimals).padStart(s.currency_decimals, '0')
-      : '';
-  return s.currency_symbol_pos === 'left'
-    ? `${s.currency_symbol}${whole}${fraction}`
-    : `${whole}${fraction} ${s.currency_symbol}`;
 }
 
 function SubInput(props: {
@@ -965,6 +973,7 @@ function PaymentChoices({
             </option>
           ))}
         </select>
+        <QuantitySelect form={form} field={field} values={context.values} />
         <ErrorText id={`${id}-error`} text={error} />
       </>
     );
@@ -987,6 +996,7 @@ function PaymentChoices({
           </li>
         ))}
       </ul>
+      <QuantitySelect form={form} field={field} values={context.values} />
       <ErrorText id={`${id}-error`} text={error} />
     </fieldset>
   );

@@ -27,6 +27,7 @@ import {
 } from './dom.ts';
 import { showFieldError, showFieldErrors, showGeneralError } from './errors.ts';
 import { attachFields } from './fields/index.ts';
+import { attachPayments } from './fields/payments.ts';
 import { formValues } from './form-values.ts';
 import { stepText, updateIndicator } from './indicator.ts';
 import { browserDefinition, browserServices, loadPasswordScorer } from './judge.ts';
@@ -222,6 +223,7 @@ export function attachForm(
       await submitByAjax(context, {
         showFieldErrors: (errors) => showServerErrors(errors),
         resetCaptcha: () => dispatch(form, 'wpformsCaptchaReset', {}),
+        prepare: payments ? (body) => payments.prepare(body) : undefined,
         extraFields: (): Record<string, string> => {
           const id = visitorId(document, {
             consent: env.consent,
@@ -321,6 +323,7 @@ export function attachForm(
     detached = true;
   });
   const fieldsReady = attachFields(context, () => detached);
+  const payments = attachPayments(context);
   watchToken(context);
   applyVisibility();
   if (pageEls.length > 0) showPage(page);

@@ -19,6 +19,9 @@ export interface SubmitAnswer {
   success?: boolean;
   data?: {
     action_required?: boolean;
+    /** With action_required (a card's challenge): the intent to authenticate and its entry. */
+    payment_intent_client_secret?: string;
+    entry_id?: number;
     redirect_url?: string;
     new_tab?: boolean;
     confirmation?: string;
@@ -38,6 +41,8 @@ export interface SubmitHooks {
   resetCaptcha(): void;
   /** Extra fields to post (the visitor id). */
   extraFields(): Record<string, string>;
+  /** Last step before the post (a paying form makes its card's payment method); false stops it. */
+  prepare?(body: FormData): Promise<boolean>;
 }
 
 export function startTimestamp(form: HTMLFormElement): HTMLInputElement {
@@ -97,6 +102,7 @@ export async function submitByAjax(context: FormContext, hooks: SubmitHooks): Pr
   dispatch(form, 'wpformsBeforeFormSubmit', {});
 
   try {
+    if (hooks.prepare && !(await hooks.prepare(body))) return;
     const answer = await postMultipart<SubmitAnswer>(context.env.ajaxUrl, body);
     const data = answer.data;
     if (!data || typeof data !== 'object') {
@@ -145,7 +151,7 @@ export async function submitByAjax(context: FormContext, hooks: SubmitHooks): Pr
   }
 }
 
-function showConfirmation(container: HTMLElement, html: string): void {
+export function showConfirmation(container: HTMLElement, html: string): void {
   const confirmation = container.ownerDocument.createElement('div');
   confirmation.className = 'wpforms-confirmation-container-full';
   confirmation.setAttribute('role', 'status');

@@ -101,3 +101,4 @@ export * from './accounts.ts';
 export * from './mail.ts';
 export * from './content.ts';
 export * from './forms.ts';
+export * from './form-payments.ts';

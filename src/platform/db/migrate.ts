@@ -18,6 +18,7 @@ import * as content from './migrations/013_content.ts';
 import * as forms from './migrations/011_forms.ts';
 import * as accounts from './migrations/010_accounts.ts';
 import * as reviews from './migrations/012_reviews.ts';
+import * as formPayments from './migrations/014_form_payments.ts';
 
 export type MigrationKind = DbKind;
 
@@ -41,6 +42,7 @@ const migrations: Record<string, ShopMigration> = {
   '011_forms': forms,
   '010_accounts': accounts,
   '012_reviews': reviews,
+  '014_form_payments': formPayments,
 };
 
 /** An auto-incrementing integer primary key on either database. */

@@ -26,6 +26,10 @@ export interface FormEntriesTable {
   ended_at: string | null;
   notification_status: string;
   created_at: string;
+  /** The browser's id of the submission (migration 014): one entry per key and form. */
+  submission_key: string | null;
+  /** The order that pays for the entry, for a form that takes payment. */
+  order_id: number | null;
 }
 
 export interface FormEntryFilesTable {

@@ -188,6 +188,10 @@ export interface OrdersTable {
   stock_held_at: string | null;
   /** Whose payment attempt holds `payment_locked_until`: `{server id}:{attempt id}`. */
   payment_lock_holder: string | null;
+  /** Where the order came from: checkout (the cart) or form (a paid form entry). */
+  source: Generated<string>;
+  /** What it came from there: the form entry's id. */
+  source_ref: string | null;
 }
 
 export interface ShippingZonesTable {
@@ -232,7 +236,8 @@ export interface PaymentEventsTable {
 export interface OrderItemsTable {
   id: Generated<number>;
   order_id: number;
-  product_id: number;
+  /** null: not a catalogue product (a form's item). */
+  product_id: number | null;
   name: string;
   sku: string;
   quantity: number;

@@ -29,6 +29,11 @@ async function send<T>(
   return { ok: response.ok, status: response.status, data: data as T, headers: response.headers };
 }
 
+/** A GET of a JSON answer (the forms' ALTCHA challenge). */
+export function getJson<T>(url: string, signal?: AbortSignal): Promise<JsonResponse<T>> {
+  return send<T>(url, { method: 'GET', signal: signal ?? null });
+}
+
 export function postForm<T>(
   url: string,
   fields: Record<string, string> | FormData | URLSearchParams,
@@ -48,11 +53,6 @@ export function postForm<T>(
     },
     options.read,
   );
-}
-
-/** A GET of a JSON answer (the form's ALTCHA challenge). */
-export function getJson<T>(url: string, signal?: AbortSignal): Promise<JsonResponse<T>> {
-  return send<T>(url, { method: 'GET', signal: signal ?? null });
 }
 
 /**

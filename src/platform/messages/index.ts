@@ -5,7 +5,9 @@ import { dropdownMessages } from './dropdown.ts';
 import { contentMessages } from './content.ts';
 import { mailMessages } from './mail.ts';
 import { formsMessages } from './forms.ts';
+import { formPaymentsMessages } from './form-payments.ts';
 import { formsUiMessages } from './forms-ui.ts';
+import { cardPaymentMessages } from './card-payment.ts';
 
 /**
  * Every text a person reads, keyed. Seed wording where the seeds give it.
@@ -18,7 +20,9 @@ export const messages = {
   ...dropdownMessages,
   ...mailMessages,
   ...formsMessages,
+  ...formPaymentsMessages,
   ...formsUiMessages,
+  ...cardPaymentMessages,
   shopName: 'Hearth & Thread',
   testModeBanner: 'Test mode: payments go to the built-in test processor. No real money moves.',
 
@@ -59,7 +63,6 @@ export const messages = {
   sepaDescription: 'Your account will be debited. The payment takes a few days to complete.',
   blikDescription: 'Enter the six-digit code from your banking app.',
   blikCodeLabel: 'BLIK code',
-  blikCodeInvalid: 'BLIK Code is invalid',
   voucherHeading: 'Pay your voucher',
   voucherNumber: 'Voucher number',
   voucherExpires: 'Pay by',
@@ -173,32 +176,6 @@ export const messages = {
   invalidState: '{field} is not valid. Please enter one of the following: {states}',
   // End of address fields.
 
-  // Stripe card errors (seed 001 §8)
-  cardErrors: {
-    invalid_number: 'The card number is not a valid credit card number.',
-    invalid_expiry_month: 'The card expiration month is invalid.',
-    invalid_expiry_year: 'The card expiration year is invalid.',
-    invalid_cvc: 'The card security code is invalid.',
-    incorrect_number: 'The card number is incorrect.',
-    incomplete_number: 'The card number is incomplete.',
-    incomplete_cvc: 'The card security code is incomplete.',
-    incomplete_expiry: 'The card expiration date is incomplete.',
-    expired_card: 'The card has expired.',
-    incorrect_cvc: 'The card security code is incorrect.',
-    incorrect_zip: 'The card zip code failed validation.',
-    invalid_expiry_year_past: 'The card expiration year is in the past',
-    card_declined: 'The card was declined.',
-    missing: 'There is no card on a customer that is being charged.',
-    processing_error: 'An error occurred while processing the card.',
-  },
-  unableToProcess: 'Unable to process this payment, please try again or use alternative method.',
-  // Browser stand-in for Stripe.js (payments/ui/local-stripe.ts), seed 001 §8: connection errors.
-  stripeJsErrors: {
-    timeout: 'A timeout occurred while connecting to the server. Please try again.',
-    abort: 'The connection to the server was aborted. Please try again.',
-    connection: 'An error occurred while connecting to the server. Please try again.',
-    email_invalid: 'Invalid email address, please correct and try again.',
-  },
   // End of the browser stand-in's texts.
   // The gateway's intent calls (seed 001 §7) and their card-testing protection (issue 4).
   intentNothingToPay: 'This order has nothing left to pay.',
@@ -207,8 +184,6 @@ export const messages = {
   intentRateLimited: 'Too many payment attempts. Please wait a few minutes before trying again.',
   orderPaymentInProgress:
     'A payment for this order is already being processed. Please wait a moment, then check your order before trying again.',
-  paymentProviderLoadFailed:
-    'There was a problem processing the payment. Please refresh the page to try again.',
   // End of the intent calls' texts.
   /** WooCommerce's order note when the hold-stock job cancels an unpaid order (issue 9). */
   unpaidOrderCancelled: 'Unpaid order cancelled - time limit reached.',
