@@ -10,6 +10,6 @@ export default defineConfig({
     hookTimeout: 60_000,
     fileParallelism: true,
     // API test files mostly wait on their servers and databases: more files at once than cores.
-    maxWorkers: 4,
+    maxWorkers: 3,
   },
 });

@@ -21,7 +21,7 @@ function nonceOf(scriptSrc: string[]): string {
   return nonces[0]!.slice("'nonce-".length, -1);
 }
 
-function expectStrict(policy: Map<string, string[]>) {
+function expectStrict(policy: Map<string, string[]>, formAction = ["'self'"]) {
   const scripts = policy.get('script-src')!;
   expect(scripts).not.toContain("'unsafe-inline'");
   expect(scripts).not.toContain("'unsafe-eval'");
@@ -29,7 +29,7 @@ function expectStrict(policy: Map<string, string[]>) {
   expect(policy.get('object-src')).toEqual(["'none'"]);
   expect(policy.get('base-uri')).toEqual(["'none'"]);
   expect(policy.get('frame-ancestors')).toEqual(["'self'"]);
-  expect(policy.get('form-action')).toEqual(["'self'"]);
+  expect(policy.get('form-action')).toEqual(formAction);
 }
 
 const inlineScripts = (html: string) =>
@@ -107,7 +107,9 @@ describe.each(databaseKinds)('Content-Security-Policy on %s', (kind) => {
     const second = await fetch(`${t.url}/test-processor/challenge/pi_none`);
     expect(first.headers.get('content-type')).toContain('text/html');
     const [a, b] = [first, second].map((r) => directives(r.headers.get('content-security-policy')));
-    expectStrict(a!);
+    // A decision there redirects to the intent's return URL, which may be on any site (a form
+    // embedded elsewhere), as Stripe's own pages allow.
+    expectStrict(a!, ["'self'", 'http:', 'https:']);
     expect(nonceOf(a!.get('script-src')!)).not.toBe(nonceOf(b!.get('script-src')!));
   });
 });
