@@ -15,7 +15,7 @@ test(
     await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
 
     // The country relabels the fields, as on the checkout.
-    await page.getByLabel('Country / Region').selectOption('GB');
+    await page.getByLabel('Country / Region').first().selectOption('GB');
     await expect(page.getByLabel(/^County/)).toBeVisible();
     await page.getByLabel('Street address').fill('221B Baker Street');
     await page.getByLabel('Town / City').fill('London');

@@ -281,7 +281,7 @@ test(
     await expect(submit).not.toHaveAttribute('aria-disabled', 'true');
 
     // A token older than token_cache_lifetime is refreshed when the form takes focus.
-    await page.locator('form').evaluate((form: HTMLFormElement) => {
+    await page.locator('form.wpforms-form').evaluate((form: HTMLFormElement) => {
       form.dataset.tokenTime = String(Math.floor(Date.now() / 1000) - 3600);
     });
     const refreshed = page.waitForRequest(isAction('wpforms_get_token'));

@@ -66,6 +66,11 @@ test.describe('the listing at 390 px', () => {
 });
 
 test.describe('short pages', () => {
+  // A visitor who has chosen: the consent banner otherwise follows the footer in the page's flow.
+  test.beforeEach(async ({ context, baseURL }) => {
+    await context.addCookies([{ name: 'shop_consent', value: '-', url: baseURL! }]);
+  });
+
   for (const width of [390, 1280]) {
     test(`the footer reaches the bottom of the window at ${width} px`, async ({ page }) => {
       await page.setViewportSize({ width, height: 1400 });
