@@ -30,10 +30,15 @@ export async function expectAccessible(page: Page): Promise<void> {
 
 /** Nothing sticks out sideways at this width. */
 export async function expectNoHorizontalScroll(page: Page): Promise<void> {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - window.innerWidth,
-  );
-  expect(overflow).toBeLessThanOrEqual(0);
+  const { overflow, culprits } = await page.evaluate(() => ({
+    overflow: document.documentElement.scrollWidth - window.innerWidth,
+    // What sticks out, to name in the failure.
+    culprits: [...document.querySelectorAll('body *')]
+      .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 0.5)
+      .slice(-5)
+      .map((element) => `${element.tagName.toLowerCase()}.${element.className}`),
+  }));
+  expect(overflow, `sticking out: ${culprits.join(', ')}`).toBeLessThanOrEqual(0);
 }
 
 export const billing = {
