@@ -8,7 +8,7 @@ import { updateAccountDetails } from '../operations.ts';
 import { accountDetailsForm } from '../schemas.ts';
 import { FormMessage, PasswordField, TextField } from '../ui/auth-fields.tsx';
 import type { AuthFormState } from '../ui/use-auth-form.ts';
-import { formRefusal, privatePage } from './page-answers.ts';
+import { formRefusal, privatePage, nonceRefused, formUnreadable } from './page-answers.ts';
 
 export const meta: MetaFunction = () => [
   { title: `${messages.accountDetails} – ${messages.myAccount} – ${messages.shopName}` },
@@ -45,20 +45,9 @@ export async function action({ request, context }: PageActionArgs) {
   if (
     !(await context.request.verifyNonce(ACCOUNT_DETAILS_NONCE, fields[ACCOUNT_DETAILS_NONCE_FIELD]))
   )
-    return refuse({
-      code: 'invalid_nonce',
-      message: messages.invalidNonce,
-      errors: {},
-      status: 403,
-    });
+    return refuse(nonceRefused);
   const form = accountDetailsForm.safeParse(fields);
-  if (!form.success)
-    return refuse({
-      code: 'invalid_request',
-      message: messages.badRequest,
-      errors: {},
-      status: 400,
-    });
+  if (!form.success) return refuse(formUnreadable);
   const outcome = await updateAccountDetails(context.shop.accounts.operations, {
     customerId: customer.id,
     sessionId: context.session.id,

@@ -8,7 +8,7 @@ import { confirmEmail, inspectConfirmLink } from '../operations.ts';
 import { confirmEmailForm } from '../schemas.ts';
 import { FormMessage } from '../ui/auth-fields.tsx';
 import type { AuthFormState } from '../ui/use-auth-form.ts';
-import { formRefusal, privatePage } from './page-answers.ts';
+import { formRefusal, privatePage, nonceRefused, formUnreadable } from './page-answers.ts';
 
 export const meta: MetaFunction = () => [
   { title: `${messages.confirmEmailTitle} – ${messages.shopName}` },
@@ -48,20 +48,9 @@ export async function action({ request, context }: PageActionArgs) {
       fields[CONFIRM_EMAIL_NONCE_FIELD],
     ))
   )
-    return refuse({
-      code: 'invalid_nonce',
-      message: messages.invalidNonce,
-      errors: {},
-      status: 403,
-    });
+    return refuse(nonceRefused);
   const form = confirmEmailForm.safeParse(fields);
-  if (!form.success)
-    return refuse({
-      code: 'invalid_request',
-      message: messages.badRequest,
-      errors: {},
-      status: 400,
-    });
+  if (!form.success) return refuse(formUnreadable);
   const outcome = await confirmEmail(context.shop.accounts.operations, {
     key: form.data.key,
     sessionId: context.session?.id,

@@ -19,7 +19,7 @@ import { FormMessage, PasswordField } from '../ui/auth-fields.tsx';
 import { LostPasswordForm } from '../ui/lost-password-form.tsx';
 import { PasswordStrengthMeter, prepareStrengthMeter } from '../ui/password-strength-meter.tsx';
 import type { AuthFormState } from '../ui/use-auth-form.ts';
-import { formRefusal, privatePage } from './page-answers.ts';
+import { formRefusal, privatePage, nonceRefused, formUnreadable } from './page-answers.ts';
 
 export const meta: MetaFunction = () => [
   { title: `${messages.lostYourPassword} – ${messages.shopName}` },
@@ -93,20 +93,9 @@ async function requestAction(fields: Record<string, string>, context: PageAction
       fields[LOST_PASSWORD_NONCE_FIELD],
     ))
   )
-    return refuse({
-      code: 'invalid_nonce',
-      message: messages.invalidNonce,
-      errors: {},
-      status: 403,
-    });
+    return refuse(nonceRefused);
   const form = lostPasswordForm.safeParse(fields);
-  if (!form.success)
-    return refuse({
-      code: 'invalid_request',
-      message: messages.badRequest,
-      errors: {},
-      status: 400,
-    });
+  if (!form.success) return refuse(formUnreadable);
   const outcome = await requestPasswordReset(context.shop.accounts.operations, {
     login: form.data.user_login,
     ip: context.request.clientIp,
@@ -131,20 +120,9 @@ async function resetAction(
       fields[RESET_PASSWORD_NONCE_FIELD],
     ))
   )
-    return refuse({
-      code: 'invalid_nonce',
-      message: messages.invalidNonce,
-      errors: {},
-      status: 403,
-    });
+    return refuse(nonceRefused);
   const form = resetPasswordForm.safeParse(fields);
-  if (!form.success)
-    return refuse({
-      code: 'invalid_request',
-      message: messages.badRequest,
-      errors: {},
-      status: 400,
-    });
+  if (!form.success) return refuse(formUnreadable);
   const outcome = await resetPassword(context.shop.accounts.operations, {
     key: keyOf(request),
     password: form.data.password_1,

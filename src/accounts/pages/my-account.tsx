@@ -17,7 +17,13 @@ import { loginForm, registerForm } from '../schemas.ts';
 import { LoginForm } from '../ui/login-form.tsx';
 import { RegisterForm } from '../ui/register-form.tsx';
 import type { AuthFormState } from '../ui/use-auth-form.ts';
-import { formRefusal, privatePage, type FormRefusal } from './page-answers.ts';
+import {
+  formRefusal,
+  privatePage,
+  type FormRefusal,
+  nonceRefused,
+  formUnreadable,
+} from './page-answers.ts';
 
 export const meta: MetaFunction = () => [{ title: `${messages.myAccount} – ${messages.shopName}` }];
 export const headers = privatePage;
@@ -66,12 +72,7 @@ export async function action({ request, context }: PageActionArgs) {
   const nonce = which === 'login' ? LOGIN_NONCE : REGISTER_NONCE;
   const nonceField = which === 'login' ? LOGIN_NONCE_FIELD : REGISTER_NONCE_FIELD;
   if (!(await context.request.verifyVisitorNonce(nonce, fields[nonceField])))
-    return refuse({
-      code: 'invalid_nonce',
-      message: messages.invalidNonce,
-      errors: {},
-      status: 403,
-    });
+    return refuse(nonceRefused);
   const operations = context.shop.accounts.operations;
   if (which === 'login') {
     const form = loginForm.safeParse(fields);
@@ -96,13 +97,7 @@ export async function action({ request, context }: PageActionArgs) {
     });
   }
   const form = registerForm.safeParse(fields);
-  if (!form.success)
-    return refuse({
-      code: 'invalid_request',
-      message: messages.badRequest,
-      errors: {},
-      status: 400,
-    });
+  if (!form.success) return refuse(formUnreadable);
   const outcome = await requestRegistration(operations, {
     ...form.data,
     ip: context.request.clientIp,

@@ -1,5 +1,6 @@
 import { data, type HeadersFunction } from 'react-router';
 import { httpStatus, retryAfterSeconds } from '../auth-answers.ts';
+import { messages } from '../../platform/messages/index.ts';
 import type { AccountRefusal } from '../operations.ts';
 import type { AuthFormState } from '../ui/use-auth-form.ts';
 
@@ -16,6 +17,20 @@ export interface PageRefusal {
   errors: Record<string, string>;
   status: number;
 }
+
+/** The two refusals every account page's post may make before its operation runs. */
+export const nonceRefused: PageRefusal = {
+  code: 'invalid_nonce',
+  message: messages.invalidNonce,
+  errors: {},
+  status: 403,
+};
+export const formUnreadable: PageRefusal = {
+  code: 'invalid_request',
+  message: messages.badRequest,
+  errors: {},
+  status: 400,
+};
 
 export type FormRefusal<T> = (refusal: AccountRefusal | PageRefusal) => ReturnType<typeof data<T>>;
 
