@@ -1,11 +1,6 @@
-import {
-  Migrator,
-  type ColumnDefinitionBuilder,
-  type Kysely,
-  type Migration,
-  type MigrationProvider,
-} from 'kysely';
-import type { DatabaseHandle, DbKind } from './database.ts';
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import type { DatabaseHandle } from './database.ts';
+import type { MigrationKind } from './migrations/columns.ts';
 import * as initial from './migrations/001_initial.ts';
 import * as checkout from './migrations/002_checkout.ts';
 import * as testProcessorMore from './migrations/003_test_processor_more.ts';
@@ -19,8 +14,6 @@ import * as forms from './migrations/011_forms.ts';
 import * as accounts from './migrations/010_accounts.ts';
 import * as reviews from './migrations/012_reviews.ts';
 import * as formPayments from './migrations/014_form_payments.ts';
-
-export type MigrationKind = DbKind;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyDb = Kysely<any>;
@@ -44,16 +37,6 @@ const migrations: Record<string, ShopMigration> = {
   '012_reviews': reviews,
   '014_form_payments': formPayments,
 };
-
-/** An auto-incrementing integer primary key on either database. */
-export function idColumn(kind: MigrationKind): {
-  type: 'integer' | 'serial';
-  build: (c: ColumnDefinitionBuilder) => ColumnDefinitionBuilder;
-} {
-  return kind === 'postgres'
-    ? { type: 'serial', build: (c) => c.primaryKey() }
-    : { type: 'integer', build: (c) => c.primaryKey().autoIncrement() };
-}
 
 export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
   const provider: MigrationProvider = {

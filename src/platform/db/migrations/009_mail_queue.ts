@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { idColumn, type MigrationKind } from '../migrate.ts';
+import { idColumn, type MigrationKind } from './columns.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyDb = Kysely<any>;
