@@ -22,7 +22,7 @@ async function logOut(page: Page): Promise<void> {
   await expect(page.getByRole('link', { name: 'My account' })).toHaveCount(0);
 }
 
-test.describe('accounts by mail', { tag: '@database' }, () => {
+test.describe('accounts by mail', () => {
   test('register in the dialog and confirm by the mailed link; a lost password’s mailed link works once', async ({
     page,
   }) => {

@@ -6,6 +6,8 @@ test(
   'my-account lists an order whose card was declined, and its Pay link pays it',
   { tag: '@database' },
   async ({ page }) => {
+    // Two checkouts and four account pages: past 30 s on a busy machine with PostgreSQL.
+    test.slow();
     const ada = await newCustomer('orders');
     await gotoHydrated(page, '/shop/');
     await logInThroughDialog(page, ada.email, ada.password);

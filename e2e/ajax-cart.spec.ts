@@ -1,30 +1,36 @@
 import { expect, test } from '@playwright/test';
 import { gotoHydrated } from './support.ts';
 
-test.describe('ajax add to cart', { tag: '@database' }, () => {
-  test('five fast clicks give quantity 5, sent one request after another', async ({ page }) => {
-    await gotoHydrated(page, '/shop/');
-    const spans: { start: number; end: number }[] = [];
-    page.on('request', (request) => {
-      if (request.url().includes('wc-ajax=add_to_cart'))
-        spans.push({ start: Date.now(), end: Infinity });
-    });
-    page.on('requestfinished', (request) => {
-      if (!request.url().includes('wc-ajax=add_to_cart')) return;
-      const open = spans.find((s) => s.end === Infinity);
-      if (open) open.end = Date.now();
-    });
-    const button = page.getByRole('link', { name: 'Add to cart: “Classic Hoodie”' });
-    for (let i = 0; i < 5; i++) await button.click({ delay: 0 });
-    await expect(page.locator('.products').getByRole('link', { name: 'View cart' })).toBeVisible();
-    await expect.poll(() => spans.filter((s) => s.end !== Infinity).length).toBe(5);
-    // One in flight at a time: each request starts only after the one before it finished.
-    for (let i = 1; i < spans.length; i++)
-      expect(spans[i]!.start).toBeGreaterThanOrEqual(spans[i - 1]!.end);
-    await expect(
-      page.getByRole('button', { name: /^Cart/ }).locator('.cart-contents-count'),
-    ).toHaveText('5');
-  });
+test.describe('ajax add to cart', () => {
+  test(
+    'five fast clicks give quantity 5, sent one request after another',
+    { tag: '@database' },
+    async ({ page }) => {
+      await gotoHydrated(page, '/shop/');
+      const spans: { start: number; end: number }[] = [];
+      page.on('request', (request) => {
+        if (request.url().includes('wc-ajax=add_to_cart'))
+          spans.push({ start: Date.now(), end: Infinity });
+      });
+      page.on('requestfinished', (request) => {
+        if (!request.url().includes('wc-ajax=add_to_cart')) return;
+        const open = spans.find((s) => s.end === Infinity);
+        if (open) open.end = Date.now();
+      });
+      const button = page.getByRole('link', { name: 'Add to cart: “Classic Hoodie”' });
+      for (let i = 0; i < 5; i++) await button.click({ delay: 0 });
+      await expect(
+        page.locator('.products').getByRole('link', { name: 'View cart' }),
+      ).toBeVisible();
+      await expect.poll(() => spans.filter((s) => s.end !== Infinity).length).toBe(5);
+      // One in flight at a time: each request starts only after the one before it finished.
+      for (let i = 1; i < spans.length; i++)
+        expect(spans[i]!.start).toBeGreaterThanOrEqual(spans[i - 1]!.end);
+      await expect(
+        page.getByRole('button', { name: /^Cart/ }).locator('.cart-contents-count'),
+      ).toHaveText('5');
+    },
+  );
 
   test('an answer with error and product_url sends the browser to the product page', async ({
     page,

@@ -20,55 +20,55 @@ async function toCheckoutFrom(page: Page, entry: string) {
 const input = (page: Page, field: string) =>
   page.locator(`input[type="hidden"][name="wc_order_attribution_${field}"]`);
 
-test.describe('order attribution', { tag: '@database' }, () => {
+test.describe('order attribution', () => {
   // Four pages and an order each, on a shared machine.
   test.describe.configure({ timeout: 90_000 });
 
-  test('with consent, a ?utm_source=news visit fills the inputs and is saved with the order', async ({
-    page,
-    context,
-    baseURL,
-  }) => {
-    await grantStatistics(context, baseURL!);
-    await toCheckoutFrom(page, '/?utm_source=news');
-    await expect(input(page, 'source_type')).toHaveValue('utm');
-    await expect(input(page, 'utm_source')).toHaveValue('news');
-    await expect(input(page, 'session_entry')).toHaveValue(/\/\?utm_source=news$/);
-    await expect(input(page, 'session_pages')).toHaveValue('3');
-    await expect(input(page, 'session_count')).toHaveValue('1');
-    await expect(input(page, 'user_agent')).toHaveValue(/Mozilla/);
-    const tracking = (await context.cookies()).filter((c) => c.name.startsWith('sbjs_'));
-    expect(tracking.map((c) => c.name)).toEqual(
-      expect.arrayContaining(['sbjs_current', 'sbjs_session']),
-    );
-    const current = tracking.find((c) => c.name === 'sbjs_current')!;
-    expect(current.path).toBe('/');
-    // 6 months (sourcebuster counts 30-day months); the visit itself lasts 30 minutes.
-    expect(current.expires * 1000 - Date.now()).toBeGreaterThan(179 * 86_400_000);
-    const session = tracking.find((c) => c.name === 'sbjs_session')!;
-    expect(session.expires * 1000 - Date.now()).toBeLessThanOrEqual(30 * 60_000 + 5_000);
+  test(
+    'with consent, a ?utm_source=news visit fills the inputs and is saved with the order',
+    { tag: '@database' },
+    async ({ page, context, baseURL }) => {
+      await grantStatistics(context, baseURL!);
+      await toCheckoutFrom(page, '/?utm_source=news');
+      await expect(input(page, 'source_type')).toHaveValue('utm');
+      await expect(input(page, 'utm_source')).toHaveValue('news');
+      await expect(input(page, 'session_entry')).toHaveValue(/\/\?utm_source=news$/);
+      await expect(input(page, 'session_pages')).toHaveValue('3');
+      await expect(input(page, 'session_count')).toHaveValue('1');
+      await expect(input(page, 'user_agent')).toHaveValue(/Mozilla/);
+      const tracking = (await context.cookies()).filter((c) => c.name.startsWith('sbjs_'));
+      expect(tracking.map((c) => c.name)).toEqual(
+        expect.arrayContaining(['sbjs_current', 'sbjs_session']),
+      );
+      const current = tracking.find((c) => c.name === 'sbjs_current')!;
+      expect(current.path).toBe('/');
+      // 6 months (sourcebuster counts 30-day months); the visit itself lasts 30 minutes.
+      expect(current.expires * 1000 - Date.now()).toBeGreaterThan(179 * 86_400_000);
+      const session = tracking.find((c) => c.name === 'sbjs_session')!;
+      expect(session.expires * 1000 - Date.now()).toBeLessThanOrEqual(30 * 60_000 + 5_000);
 
-    await fillBilling(page, 'attributed@example.com');
-    await page.getByRole('radio', { name: 'Cash on delivery' }).check();
-    await page.getByRole('button', { name: 'Place order' }).click();
-    await expect(page.getByText('Thank you. Your order has been received.')).toBeVisible();
-    const orderId = Number(/order-received\/(\d+)\//.exec(page.url())![1]);
-    const saved = await withShopDatabase((db) =>
-      db
-        .selectFrom('order_attribution')
-        .selectAll()
-        .where('order_id', '=', orderId)
-        .executeTakeFirst(),
-    );
-    expect(saved).toMatchObject({
-      source_type: 'utm',
-      utm_source: 'news',
-      session_pages: 3,
-      session_count: 1,
-      device_type: 'Desktop',
-    });
-    expect(saved!.session_entry).toMatch(/\/\?utm_source=news$/);
-  });
+      await fillBilling(page, 'attributed@example.com');
+      await page.getByRole('radio', { name: 'Cash on delivery' }).check();
+      await page.getByRole('button', { name: 'Place order' }).click();
+      await expect(page.getByText('Thank you. Your order has been received.')).toBeVisible();
+      const orderId = Number(/order-received\/(\d+)\//.exec(page.url())![1]);
+      const saved = await withShopDatabase((db) =>
+        db
+          .selectFrom('order_attribution')
+          .selectAll()
+          .where('order_id', '=', orderId)
+          .executeTakeFirst(),
+      );
+      expect(saved).toMatchObject({
+        source_type: 'utm',
+        utm_source: 'news',
+        session_pages: 3,
+        session_count: 1,
+        device_type: 'Desktop',
+      });
+      expect(saved!.session_entry).toMatch(/\/\?utm_source=news$/);
+    },
+  );
 
   test('without consent nothing is tracked: no cookie, empty inputs, nothing saved', async ({
     page,

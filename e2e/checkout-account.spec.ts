@@ -29,7 +29,7 @@ function uniqueEmail(name: string): string {
   return `${name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 }
 
-test.describe('returning customers on the checkout', { tag: '@database' }, () => {
+test.describe('returning customers on the checkout', () => {
   test('log in from the toggle with the demo customer: the form is prefilled, the cart kept', async ({
     page,
   }) => {
@@ -58,53 +58,55 @@ test.describe('returning customers on the checkout', { tag: '@database' }, () =>
     await expect(page.locator('.checkout-review')).toContainText('Classic Hoodie');
   });
 
-  test('create an account while placing a cash-on-delivery order, then come back logged in', async ({
-    page,
-  }) => {
-    const email = uniqueEmail('ada');
-    await checkoutWithHoodie(page);
-    await fillBilling(page, email);
-    await expect(page.getByLabel('Create account password')).toBeHidden();
-    await page.getByLabel('Create an account?').check();
-    await page.getByLabel('Create account password').fill('a long enough password');
-    await page.getByRole('button', { name: 'Show password' }).click();
-    await expect(page.getByLabel('Create account password')).toHaveAttribute('type', 'text');
-    await page.getByRole('button', { name: 'Hide password' }).click();
-    await expect(page.getByLabel('Create account password')).toHaveAttribute('type', 'password');
-    await page.getByRole('radio', { name: 'Cash on delivery' }).check();
-    await page.getByRole('button', { name: 'Place order' }).click();
-    await expect(page.getByText('Thank you. Your order has been received.')).toBeVisible();
-    const orderId = Number(/order-received\/(\d+)\//.exec(page.url())![1]);
+  test(
+    'create an account while placing a cash-on-delivery order, then come back logged in',
+    { tag: '@database' },
+    async ({ page }) => {
+      const email = uniqueEmail('ada');
+      await checkoutWithHoodie(page);
+      await fillBilling(page, email);
+      await expect(page.getByLabel('Create account password')).toBeHidden();
+      await page.getByLabel('Create an account?').check();
+      await page.getByLabel('Create account password').fill('a long enough password');
+      await page.getByRole('button', { name: 'Show password' }).click();
+      await expect(page.getByLabel('Create account password')).toHaveAttribute('type', 'text');
+      await page.getByRole('button', { name: 'Hide password' }).click();
+      await expect(page.getByLabel('Create account password')).toHaveAttribute('type', 'password');
+      await page.getByRole('radio', { name: 'Cash on delivery' }).check();
+      await page.getByRole('button', { name: 'Place order' }).click();
+      await expect(page.getByText('Thank you. Your order has been received.')).toBeVisible();
+      const orderId = Number(/order-received\/(\d+)\//.exec(page.url())![1]);
 
-    const saved = await withShopDatabase(async (db) => {
-      const customer = await db
-        .selectFrom('customers')
-        .select(['id', 'first_name'])
-        .where('email', '=', email)
-        .executeTakeFirstOrThrow();
-      const order = await db
-        .selectFrom('orders')
-        .select('customer_id')
-        .where('id', '=', orderId)
-        .executeTakeFirstOrThrow();
-      return { customer, order };
-    });
-    expect(saved.customer.first_name).toBe('Ada');
-    expect(saved.order.customer_id).toBe(saved.customer.id);
+      const saved = await withShopDatabase(async (db) => {
+        const customer = await db
+          .selectFrom('customers')
+          .select(['id', 'first_name'])
+          .where('email', '=', email)
+          .executeTakeFirstOrThrow();
+        const order = await db
+          .selectFrom('orders')
+          .select('customer_id')
+          .where('id', '=', orderId)
+          .executeTakeFirstOrThrow();
+        return { customer, order };
+      });
+      expect(saved.customer.first_name).toBe('Ada');
+      expect(saved.order.customer_id).toBe(saved.customer.id);
 
-    // Logged in afterwards: the next checkout knows them and starts from this order.
-    await checkoutWithHoodie(page);
-    await expect(page.getByText(`Logged in as ${email}.`)).toBeVisible();
-    await expect(page.getByText('Returning customer?')).toHaveCount(0);
-    await expect(page.getByLabel('Street address').first()).toHaveValue('12 St James Square');
-    await expect(page.getByLabel('Country / Region').first()).toHaveValue('GB');
+      // Logged in afterwards: the next checkout knows them and starts from this order.
+      await checkoutWithHoodie(page);
+      await expect(page.getByText(`Logged in as ${email}.`)).toBeVisible();
+      await expect(page.getByText('Returning customer?')).toHaveCount(0);
+      await expect(page.getByLabel('Street address').first()).toHaveValue('12 St James Square');
+      await expect(page.getByLabel('Country / Region').first()).toHaveValue('GB');
 
-    await page.getByRole('link', { name: 'Log out' }).click();
-    await expect(page).toHaveURL(/\/checkout\/$/);
-    await expect(page.getByText('Logged in as')).toHaveCount(0);
-    const cookies = await page.context().cookies();
-    expect(cookies.find((c) => c.name === 'shop_session')).toBeUndefined();
-  });
+      await page.getByRole('link', { name: 'Log out' }).click();
+      await expect(page).toHaveURL(/\/checkout\/$/);
+      await expect(page.getByText('Logged in as')).toHaveCount(0);
+      const cookies = await page.context().cookies();
+      expect(cookies.find((c) => c.name === 'shop_session')).toBeUndefined();
+    },
+  );
 
   test('an email that already has an account is refused with WooCommerce’s text', async ({
     page,

@@ -182,12 +182,21 @@ test.describe('the checkout form', () => {
     page,
   }) => {
     await checkoutWithHoodie(page);
-    await fillBilling(page);
     const sent: number[] = [];
     const failed: string[] = [];
     page.on('request', (r) => {
       if (r.url().includes('wc-ajax=update_order_review')) sent.push(Date.now());
     });
+    await fillBilling(page);
+    // The billing fields' own changes ask for updates; measure from a quiet review.
+    await expect
+      .poll(async () => {
+        const before = sent.length;
+        await page.waitForTimeout(1100);
+        return sent.length === before;
+      })
+      .toBe(true);
+    sent.length = 0;
     page.on('requestfailed', (r) => {
       if (r.url().includes('wc-ajax=update_order_review'))
         failed.push(r.failure()?.errorText ?? '');

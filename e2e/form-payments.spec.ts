@@ -75,82 +75,86 @@ async function paymentsOf(email: string) {
 const summaryPrices = (summary: Locator) =>
   summary.locator('tbody tr:not([hidden]) td.wpforms-order-summary-item-price');
 
-test.describe('the order form paid by card', { tag: '@database' }, () => {
-  test('on its page: every kind of item, quantities, a coupon and the summary; a declined card, then 4242 double-clicked, charged once', async ({
-    page,
-  }) => {
-    const email = `form-pay-${Date.now()}@example.com`;
-    await gotoHydrated(page, '/forms/order/');
-    const form = page.locator('form.wpforms-js');
-    await form.waitFor();
-    await fillDetails(form, email);
+test.describe('the order form paid by card', () => {
+  test(
+    'on its page: every kind of item, quantities, a coupon and the summary; a declined card, then 4242 double-clicked, charged once',
+    { tag: '@database' },
+    async ({ page }) => {
+      const email = `form-pay-${Date.now()}@example.com`;
+      await gotoHydrated(page, '/forms/order/');
+      const form = page.locator('form.wpforms-js');
+      await form.waitFor();
+      await fillDetails(form, email);
 
-    const total = form.locator('[data-field-id="22"] output, [data-field-id="18"] output').first();
-    const summary = form.locator('[data-order-summary]');
-    // Nothing chosen: the placeholder row and a zero total.
-    await expect(summary.getByText('No items selected')).toBeVisible();
-    await expect(total).toHaveText('$0.00');
-    for (const width of [390, 1280]) {
-      await page.setViewportSize({ width, height: 900 });
-      await expectAccessible(page);
-    }
+      const total = form
+        .locator('[data-field-id="22"] output, [data-field-id="18"] output')
+        .first();
+      const summary = form.locator('[data-order-summary]');
+      // Nothing chosen: the placeholder row and a zero total.
+      await expect(summary.getByText('No items selected')).toBeVisible();
+      await expect(total).toHaveText('$0.00');
+      for (const width of [390, 1280]) {
+        await page.setViewportSize({ width, height: 900 });
+        await expectAccessible(page);
+      }
 
-    // Multiple items (radio) with a quantity, checkbox items, a dropdown item with a quantity.
-    await form.getByLabel('Classic Hoodie – $45.00').check();
-    await expect(total).toHaveText('$45.00');
-    await expect(summary.getByText('No items selected')).toBeHidden();
-    await form.locator('#wpforms-order-field_5-quantity').selectOption('2');
-    await expect(total).toHaveText('$90.00');
-    await form.getByLabel('Gift wrap – $3.00').check();
-    await form.locator('#wpforms-order-field_14').selectOption('standard');
-    await expect(total).toHaveText('$98.00');
-    await expect(summaryPrices(summary)).toHaveText(['$90.00', '$3.00', '$5.00']);
-    // A quantity of 0 hides its row and charges nothing.
-    await form.locator('#wpforms-order-field_14-quantity').selectOption('0');
-    await expect(total).toHaveText('$93.00');
-    await expect(summaryPrices(summary)).toHaveText(['$90.00', '$3.00']);
-    await form.locator('#wpforms-order-field_14-quantity').selectOption('1');
-    // The user-entered amount keeps digits and marks while typing, and is formatted on leaving.
-    const tip = form.getByLabel('Tip for the tailor');
-    await tip.pressSequentially('1.5x');
-    await expect(tip).toHaveValue('1.5');
-    await tip.blur();
-    await expect(tip).toHaveValue('1.50');
-    await expect(total).toHaveText('$99.50');
-    // The price column: the longer of coupon total and total, plus 3 characters.
-    const priceHead = summary.locator('thead th.wpforms-order-summary-item-price');
-    await expect(priceHead).toHaveAttribute('style', /width: 9ch/);
+      // Multiple items (radio) with a quantity, checkbox items, a dropdown item with a quantity.
+      await form.getByLabel('Classic Hoodie – $45.00').check();
+      await expect(total).toHaveText('$45.00');
+      await expect(summary.getByText('No items selected')).toBeHidden();
+      await form.locator('#wpforms-order-field_5-quantity').selectOption('2');
+      await expect(total).toHaveText('$90.00');
+      await form.getByLabel('Gift wrap – $3.00').check();
+      await form.locator('#wpforms-order-field_14').selectOption('standard');
+      await expect(total).toHaveText('$98.00');
+      await expect(summaryPrices(summary)).toHaveText(['$90.00', '$3.00', '$5.00']);
+      // A quantity of 0 hides its row and charges nothing.
+      await form.locator('#wpforms-order-field_14-quantity').selectOption('0');
+      await expect(total).toHaveText('$93.00');
+      await expect(summaryPrices(summary)).toHaveText(['$90.00', '$3.00']);
+      await form.locator('#wpforms-order-field_14-quantity').selectOption('1');
+      // The user-entered amount keeps digits and marks while typing, and is formatted on leaving.
+      const tip = form.getByLabel('Tip for the tailor');
+      await tip.pressSequentially('1.5x');
+      await expect(tip).toHaveValue('1.5');
+      await tip.blur();
+      await expect(tip).toHaveValue('1.50');
+      await expect(total).toHaveText('$99.50');
+      // The price column: the longer of coupon total and total, plus 3 characters.
+      const priceHead = summary.locator('thead th.wpforms-order-summary-item-price');
+      await expect(priceHead).toHaveAttribute('style', /width: 9ch/);
 
-    // The shop's coupon, applied at once.
-    await form.getByLabel('Coupon').fill('SAVE10');
-    await form.getByRole('button', { name: 'Apply' }).click();
-    await expect(form.getByText('Coupon code applied successfully.')).toBeVisible();
-    await expect(summary.getByText('Coupon (SAVE10)')).toBeVisible();
-    await expect(summary.locator('[data-summary-coupon-amount]')).toHaveText('-$9.95');
-    await expect(total).toHaveText('$89.55');
+      // The shop's coupon, applied at once.
+      await form.getByLabel('Coupon').fill('SAVE10');
+      await form.getByRole('button', { name: 'Apply' }).click();
+      await expect(form.getByText('Coupon code applied successfully.')).toBeVisible();
+      await expect(summary.getByText('Coupon (SAVE10)')).toBeVisible();
+      await expect(summary.locator('[data-summary-coupon-amount]')).toHaveText('-$9.95');
+      await expect(total).toHaveText('$89.55');
 
-    await fillAddress(form);
-    await form.getByRole('button', { name: 'Next' }).click();
-    await expect(form.locator('[data-field-id="22"] output')).toHaveText('$89.55');
+      await fillAddress(form);
+      await form.getByRole('button', { name: 'Next' }).click();
+      await expect(form.locator('[data-field-id="22"] output')).toHaveText('$89.55');
 
-    // A declined card: the checkout's text, the entry unpaid, nothing charged.
-    await fillCard(form, '4000000000000002');
-    await form.getByRole('button', { name: 'Submit' }).click();
-    await expect(form.getByText('The card was declined.')).toBeVisible();
-    expect((await paymentsOf(email)).charged).toEqual([]);
+      // A declined card: the checkout's text, the entry unpaid, nothing charged.
+      await fillCard(form, '4000000000000002');
+      await form.getByRole('button', { name: 'Submit' }).click();
+      await expect(form.getByText('The card was declined.')).toBeVisible();
+      expect((await paymentsOf(email)).charged).toEqual([]);
 
-    // Then 4242, double-clicked: one paid order of the shop, charged once.
-    await fillCard(form, '4242424242424242');
-    await form.getByRole('button', { name: 'Submit' }).dblclick();
-    await expect(
-      page.getByRole('paragraph').filter({ hasText: 'Thank you for your order.' }),
-    ).toBeVisible();
-    const { orders, charged } = await paymentsOf(email);
-    expect(charged).toEqual([8955]);
-    expect(orders.filter((o) => o.status === 'processing')).toEqual([
-      expect.objectContaining({ total: 8955, source: 'form' }),
-    ]);
-  });
+      // Then 4242, double-clicked: one paid order of the shop, charged once.
+      await fillCard(form, '4242424242424242');
+      await form.getByRole('button', { name: 'Submit' }).dblclick();
+      await expect(
+        page.getByRole('paragraph').filter({ hasText: 'Thank you for your order.' }),
+      ).toBeVisible();
+      const { orders, charged } = await paymentsOf(email);
+      expect(charged).toEqual([8955]);
+      expect(orders.filter((o) => o.status === 'processing')).toEqual([
+        expect.objectContaining({ total: 8955, source: 'form' }),
+      ]);
+    },
+  );
 
   test('embedded on another site: a single item, and 3155 through its challenge', async ({
     page,

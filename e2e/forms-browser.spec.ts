@@ -233,71 +233,69 @@ const pagedForm: FormDefinitionInput = {
   confirmation: { type: 'redirect', redirect_url: `${HOST}/thanks`, new_tab: true },
 };
 
-test(
-  'pages: Enter goes Next, empty pages are skipped both ways, uploads over the limit',
-  DB,
-  async ({ page }) => {
-    await saveForm(pagedForm);
-    await openForm(page, 'e2e-pages');
-    const progress = page.getByRole('progressbar');
-    await page.getByLabel('Short').check();
-    await page.getByLabel('Town').press('Enter');
-    // The detour page holds only a hidden field: Next skips it, Previous too.
-    await expect(progress).toHaveAttribute('aria-valuenow', '3');
-    await expect(page.getByText('Finish / Step 3 of 3')).toBeVisible();
-    await page.getByRole('button', { name: 'Previous' }).click();
-    await expect(progress).toHaveAttribute('aria-valuenow', '1');
-    await page.getByLabel('Long').check();
-    await page.getByRole('button', { name: 'Next' }).click();
-    await expect(page.getByLabel('Detour reason')).toBeVisible();
-    await page.getByRole('button', { name: 'Next' }).click();
+test('pages: Enter goes Next, empty pages are skipped both ways, uploads over the limit', async ({
+  page,
+}) => {
+  await saveForm(pagedForm);
+  await openForm(page, 'e2e-pages');
+  const progress = page.getByRole('progressbar');
+  await page.getByLabel('Short').check();
+  await page.getByLabel('Town').press('Enter');
+  // The detour page holds only a hidden field: Next skips it, Previous too.
+  await expect(progress).toHaveAttribute('aria-valuenow', '3');
+  await expect(page.getByText('Finish / Step 3 of 3')).toBeVisible();
+  await page.getByRole('button', { name: 'Previous' }).click();
+  await expect(progress).toHaveAttribute('aria-valuenow', '1');
+  await page.getByLabel('Long').check();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByLabel('Detour reason')).toBeVisible();
+  await page.getByRole('button', { name: 'Next' }).click();
 
-    // The number field takes only digits, minus and period.
-    await page.getByLabel('Guests').pressSequentially('4e2');
-    await expect(page.getByLabel('Guests')).toHaveValue('42');
-    await page.getByLabel('Guests').fill('4');
+  // The number field takes only digits, minus and period.
+  await page.getByLabel('Guests').pressSequentially('4e2');
+  await expect(page.getByLabel('Guests')).toHaveValue('42');
+  await page.getByLabel('Guests').fill('4');
 
-    // Files together over post_max_size: the submit button is marked disabled and says why.
-    await page.getByLabel('Plan').setInputFiles({
-      name: 'plan.txt',
-      mimeType: 'text/plain',
-      buffer: Buffer.alloc(3000, 'a'),
-    });
-    const submit = page.getByRole('button', { name: 'Submit' });
-    await expect(submit).toHaveAttribute('aria-disabled', 'true');
-    await expect(
-      page.getByText(
-        'The total size of the selected files 0.003 MB exceeds the allowed limit 0.002 MB.',
-      ),
-    ).toBeVisible();
-    let posts = 0;
-    page.on('request', (request) => void (isAction('wpforms_submit')(request) && posts++));
-    // It keeps its place in the tab order; a press is swallowed.
-    await submit.focus();
-    await page.keyboard.press('Enter');
-    await submit.click({ force: true });
-    expect(posts).toBe(0);
-    await page.getByLabel('Plan').setInputFiles([]);
-    await expect(submit).not.toHaveAttribute('aria-disabled', 'true');
+  // Files together over post_max_size: the submit button is marked disabled and says why.
+  await page.getByLabel('Plan').setInputFiles({
+    name: 'plan.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.alloc(3000, 'a'),
+  });
+  const submit = page.getByRole('button', { name: 'Submit' });
+  await expect(submit).toHaveAttribute('aria-disabled', 'true');
+  await expect(
+    page.getByText(
+      'The total size of the selected files 0.003 MB exceeds the allowed limit 0.002 MB.',
+    ),
+  ).toBeVisible();
+  let posts = 0;
+  page.on('request', (request) => void (isAction('wpforms_submit')(request) && posts++));
+  // It keeps its place in the tab order; a press is swallowed.
+  await submit.focus();
+  await page.keyboard.press('Enter');
+  await submit.click({ force: true });
+  expect(posts).toBe(0);
+  await page.getByLabel('Plan').setInputFiles([]);
+  await expect(submit).not.toHaveAttribute('aria-disabled', 'true');
 
-    // A token older than token_cache_lifetime is refreshed when the form takes focus.
-    await page.locator('form.wpforms-form').evaluate((form: HTMLFormElement) => {
-      form.dataset.tokenTime = String(Math.floor(Date.now() / 1000) - 3600);
-    });
-    const refreshed = page.waitForRequest(isAction('wpforms_get_token'));
-    await page.getByLabel('Guests').focus();
-    await refreshed;
-    await expect(submit).toBeEnabled();
+  // A token older than token_cache_lifetime is refreshed when the form takes focus.
+  await page.locator('form.wpforms-form').evaluate((form: HTMLFormElement) => {
+    form.dataset.tokenTime = String(Math.floor(Date.now() / 1000) - 3600);
+  });
+  const refreshed = page.waitForRequest(isAction('wpforms_get_token'));
+  await page.getByLabel('Guests').focus();
+  await refreshed;
+  await expect(submit).toBeEnabled();
 
-    // The redirect opens in a new tab.
-    await page.waitForTimeout(MINIMUM_SECONDS_MS);
-    const popup = page.waitForEvent('popup');
-    await submit.click();
-    expect((await popup).url()).toBe(`${HOST}/thanks`);
-  },
-);
+  // The redirect opens in a new tab.
+  await page.waitForTimeout(MINIMUM_SECONDS_MS);
+  const popup = page.waitForEvent('popup');
+  await submit.click();
+  expect((await popup).url()).toBe(`${HOST}/thanks`);
+});
 
-test('the ALTCHA check is solved in the browser and verified by the shop', DB, async ({ page }) => {
+test('the ALTCHA check is solved in the browser and verified by the shop', async ({ page }) => {
   await saveForm({
     id: 'e2e-captcha',
     title: 'Captcha test form',
@@ -478,7 +476,7 @@ test('each field type’s rule, on the form’s page and embedded in a foreign p
 });
 
 test.describe('embedded in a foreign page', () => {
-  test('renders in place, passes axe, and submits across origins', DB, async ({ page }) => {
+  test('renders in place, passes axe, and submits across origins', async ({ page }) => {
     for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto(`${HOST}/?form=contact`);

@@ -13,45 +13,41 @@ test.describe.configure({ timeout: 120_000 });
 test.describe('forms without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test(
-    'the contact form shows errors beneath its fields, then its confirmation',
-    {
-      tag: '@database',
-    },
-    async ({ page }) => {
-      await page.goto('/forms/contact/');
-      await page.getByLabel('Email').fill('ada@example');
-      await page.getByRole('button', { name: 'Submit' }).click();
-      const name = page.getByLabel('Name');
-      await expect(name).toHaveAttribute('aria-invalid', 'true');
-      await expect(name).toHaveAccessibleDescription('This field is required.');
-      await expect(page.getByLabel('Email')).toHaveAccessibleDescription(
-        'Please enter a valid email address.',
-      );
-      await expect(page.getByLabel('Email')).toHaveValue('ada@example');
-      await expect(page.getByRole('alert').first()).toContainText('Please correct the errors');
+  test('the contact form shows errors beneath its fields, then its confirmation', async ({
+    page,
+  }) => {
+    await page.goto('/forms/contact/');
+    await page.getByLabel('Email').fill('ada@example');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    const name = page.getByLabel('Name');
+    await expect(name).toHaveAttribute('aria-invalid', 'true');
+    await expect(name).toHaveAccessibleDescription('This field is required.');
+    await expect(page.getByLabel('Email')).toHaveAccessibleDescription(
+      'Please enter a valid email address.',
+    );
+    await expect(page.getByLabel('Email')).toHaveValue('ada@example');
+    await expect(page.getByRole('alert').first()).toContainText('Please correct the errors');
 
-      const message = `Hello from the browser test ${Date.now()}`;
-      await name.fill('Ada Lovelace');
-      await page.getByLabel('Email').fill('ada@example.com');
-      await page.getByLabel('Message').fill(message);
-      // The form refuses what is sent within its minimum seconds (anti-spam): a person takes longer.
-      await page.waitForTimeout(MINIMUM_SECONDS_MS);
-      await page.getByRole('button', { name: 'Submit' }).click();
-      await expect(page.locator('.wpforms-confirmation-container')).toHaveText(
-        'Thanks for contacting us! We will be in touch with you shortly.',
-      );
-      await expect(page.locator('.wpforms-confirmation-container')).toHaveRole('status');
-      const stored = await withShopDatabase((db) =>
-        db
-          .selectFrom('form_entries')
-          .select('fields_json')
-          .where('form_id', '=', 'contact')
-          .execute(),
-      );
-      expect(stored.some((row) => row.fields_json.includes(message))).toBe(true);
-    },
-  );
+    const message = `Hello from the browser test ${Date.now()}`;
+    await name.fill('Ada Lovelace');
+    await page.getByLabel('Email').fill('ada@example.com');
+    await page.getByLabel('Message').fill(message);
+    // The form refuses what is sent within its minimum seconds (anti-spam): a person takes longer.
+    await page.waitForTimeout(MINIMUM_SECONDS_MS);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.locator('.wpforms-confirmation-container')).toHaveText(
+      'Thanks for contacting us! We will be in touch with you shortly.',
+    );
+    await expect(page.locator('.wpforms-confirmation-container')).toHaveRole('status');
+    const stored = await withShopDatabase((db) =>
+      db
+        .selectFrom('form_entries')
+        .select('fields_json')
+        .where('form_id', '=', 'contact')
+        .execute(),
+    );
+    expect(stored.some((row) => row.fields_json.includes(message))).toBe(true);
+  });
 
   test('the order form goes to its next page by posting Next', async ({ page }) => {
     await page.goto('/forms/order/');

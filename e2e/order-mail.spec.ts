@@ -19,31 +19,35 @@ async function placeOrder(page: Page): Promise<number> {
   return Number(/order-received\/(\d+)\//.exec(page.url())![1]);
 }
 
-test.describe('order confirmation mail', { tag: '@database' }, () => {
-  test('arrives after a card purchase with 4242, and the shop hears of the order', async ({
-    page,
-  }) => {
-    const email = `mail.card.${Date.now()}@example.com`;
-    await checkoutWithTote(page, email);
-    await page.getByRole('radio', { name: 'Credit / Debit Card' }).check();
-    await fillCard(page, '4242424242424242');
-    const orderId = await placeOrder(page);
+test.describe('order confirmation mail', () => {
+  test(
+    'arrives after a card purchase with 4242, and the shop hears of the order',
+    { tag: '@database' },
+    async ({ page }) => {
+      const email = `mail.card.${Date.now()}@example.com`;
+      await checkoutWithTote(page, email);
+      await page.getByRole('radio', { name: 'Credit / Debit Card' }).check();
+      await fillCard(page, '4242424242424242');
+      const orderId = await placeOrder(page);
 
-    const mail = await waitForMail({ to: email, subject: received });
-    const text = mail.text.replace(/\s+/g, ' ');
-    expect(text).toContain(`we’ve received your order #${orderId}, and it is now being processed`);
-    expect(text).toContain('Canvas Tote');
-    expect(text).toContain('Credit / Debit Card');
-    expect(text).toContain('12 St James Square');
-    expect(mail.html).toContain('Canvas Tote');
-    expect(mail.from).toBe('shop@hearth-and-thread.test');
-    const shop = await waitForMail({
-      to: shopEmail,
-      subject: `[Hearth & Thread]: New order #${orderId}`,
-    });
-    expect(shop.text).toContain('Ada Lovelace');
-    expect(await mailsMatching({ to: email })).toHaveLength(1);
-  });
+      const mail = await waitForMail({ to: email, subject: received });
+      const text = mail.text.replace(/\s+/g, ' ');
+      expect(text).toContain(
+        `we’ve received your order #${orderId}, and it is now being processed`,
+      );
+      expect(text).toContain('Canvas Tote');
+      expect(text).toContain('Credit / Debit Card');
+      expect(text).toContain('12 St James Square');
+      expect(mail.html).toContain('Canvas Tote');
+      expect(mail.from).toBe('shop@hearth-and-thread.test');
+      const shop = await waitForMail({
+        to: shopEmail,
+        subject: `[Hearth & Thread]: New order #${orderId}`,
+      });
+      expect(shop.text).toContain('Ada Lovelace');
+      expect(await mailsMatching({ to: email })).toHaveLength(1);
+    },
+  );
 
   test('arrives after a cash-on-delivery purchase, with the payment instructions', async ({
     page,

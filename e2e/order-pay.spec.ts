@@ -92,7 +92,7 @@ async function payByCardOnOrderPay(page: Page, number: string): Promise<void> {
 const notices = (page: Page) =>
   page.locator('.woocommerce-notices-wrapper').filter({ hasText: /\S/ });
 
-test.describe('paying for an existing order', { tag: '@database' }, () => {
+test.describe('paying for an existing order', () => {
   test('a card declined at checkout; the order-pay link then takes 4242 4242 4242 4242 and the order is paid', async ({
     page,
   }) => {
@@ -132,17 +132,19 @@ test.describe('paying for an existing order', { tag: '@database' }, () => {
     expect(await cart.json()).toMatchObject({ items_count: 0 });
   });
 
-  test('4000 0025 0000 3155 passes its challenge on the order-pay page and the order is paid', async ({
-    page,
-  }) => {
-    const order = await pendingOrder();
-    await gotoHydrated(page, payUrl(order));
-    await payByCardOnOrderPay(page, '4000002500003155');
-    await expect(page.getByRole('button', { name: 'Complete' })).toBeVisible();
-    await page.getByRole('button', { name: 'Complete' }).click();
-    await expect(page.getByText('Thank you. Your order has been received.')).toBeVisible();
-    expect((await orderRow({ id: order.id })).status).toBe('processing');
-  });
+  test(
+    '4000 0025 0000 3155 passes its challenge on the order-pay page and the order is paid',
+    { tag: '@database' },
+    async ({ page }) => {
+      const order = await pendingOrder();
+      await gotoHydrated(page, payUrl(order));
+      await payByCardOnOrderPay(page, '4000002500003155');
+      await expect(page.getByRole('button', { name: 'Complete' })).toBeVisible();
+      await page.getByRole('button', { name: 'Complete' }).click();
+      await expect(page.getByText('Thank you. Your order has been received.')).toBeVisible();
+      expect((await orderRow({ id: order.id })).status).toBe('processing');
+    },
+  );
 
   test('a failed challenge and a declined card both show their seed text here, and the order stays payable', async ({
     page,
@@ -194,7 +196,7 @@ test.describe('paying for an existing order', { tag: '@database' }, () => {
   });
 });
 
-test.describe('paying for an existing order without JavaScript', { tag: '@database' }, () => {
+test.describe('paying for an existing order without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
   test('a card asks for JavaScript; cash on delivery, chosen by keyboard, pays', async ({

@@ -136,92 +136,98 @@ test.describe('the product page at 390 px', () => {
   });
 });
 
-test.describe('reviews', { tag: '@database' }, () => {
-  test('a review without a rating is stopped and a rated one shown; a <script> comes back as text; ?cpage=2 shows the second page', async ({
-    page,
-  }) => {
-    test.slow(); // three products, four posts
-    await gotoHydrated(page, '/product/canvas-tote/#reviews');
-    await page.getByLabel('Your review').fill('Carries everything.');
-    await page.getByLabel('Name').fill('Ada');
-    await page.getByLabel('Email').fill('ada.e2e@example.com');
-    // The seed's alert: a browser dialog, answered here so the page goes on.
-    const alerts: string[] = [];
-    page.once('dialog', (dialog) => {
-      alerts.push(dialog.message());
-      void dialog.dismiss();
-    });
-    await page.getByRole('button', { name: 'Submit' }).click();
-    await expect.poll(() => alerts).toEqual(['Please select a rating']);
-    await expect(page).toHaveURL(/#reviews$/);
+test.describe('reviews', () => {
+  test(
+    'a review without a rating is stopped and a rated one shown; a <script> comes back as text; ?cpage=2 shows the second page',
+    { tag: '@database' },
+    async ({ page }) => {
+      test.slow(); // three products, four posts
+      await gotoHydrated(page, '/product/canvas-tote/#reviews');
+      await page.getByLabel('Your review').fill('Carries everything.');
+      await page.getByLabel('Name').fill('Ada');
+      await page.getByLabel('Email').fill('ada.e2e@example.com');
+      // The seed's alert: a browser dialog, answered here so the page goes on.
+      const alerts: string[] = [];
+      page.once('dialog', (dialog) => {
+        alerts.push(dialog.message());
+        void dialog.dismiss();
+      });
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await expect.poll(() => alerts).toEqual(['Please select a rating']);
+      await expect(page).toHaveURL(/#reviews$/);
 
-    const good = page.getByRole('radio', { name: 'Good' });
-    await expect(page.locator('p.stars')).not.toHaveClass(/selected/);
-    await good.check();
-    await expect(good).toBeChecked();
-    await expect(page.locator('p.stars')).toHaveClass(/selected/);
-    await expect(page.locator('label.star.active')).toHaveCount(1);
-    await page.getByRole('button', { name: 'Submit' }).click();
-    await expect(page).toHaveURL(/#comment-\d+$/);
-    const review = page.locator('.commentlist .review').filter({ hasText: 'Carries everything.' });
-    await expect(review).toBeVisible();
-    await expect(review.getByRole('img', { name: 'Rated 4 out of 5' })).toBeVisible();
-    await expect(selectedTab(page)).toHaveText('Reviews (1)');
+      const good = page.getByRole('radio', { name: 'Good' });
+      await expect(page.locator('p.stars')).not.toHaveClass(/selected/);
+      await good.check();
+      await expect(good).toBeChecked();
+      await expect(page.locator('p.stars')).toHaveClass(/selected/);
+      await expect(page.locator('label.star.active')).toHaveCount(1);
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await expect(page).toHaveURL(/#comment-\d+$/);
+      const review = page
+        .locator('.commentlist .review')
+        .filter({ hasText: 'Carries everything.' });
+      await expect(review).toBeVisible();
+      await expect(review.getByRole('img', { name: 'Rated 4 out of 5' })).toBeVisible();
+      await expect(selectedTab(page)).toHaveText('Reviews (1)');
 
-    const text = '<script>window.__reviewXss = 1</script><b>bold?</b>';
-    await gotoHydrated(page, '/product/desk-lamp/#reviews');
-    await page.getByRole('radio', { name: 'Average' }).check();
-    await page.getByLabel('Your review').fill(text);
-    await page.getByLabel('Name').fill('Mallory');
-    await page.getByLabel('Email').fill('mallory.e2e@example.com');
-    await page.getByRole('button', { name: 'Submit' }).click();
-    await expect(page.locator('.commentlist .description')).toHaveText(text);
-    await page.reload();
-    await expect(page.locator('.commentlist .description')).toHaveText(text);
-    expect(
-      await page.evaluate(() => (window as { __reviewXss?: number }).__reviewXss),
-    ).toBeUndefined();
+      const text = '<script>window.__reviewXss = 1</script><b>bold?</b>';
+      await gotoHydrated(page, '/product/desk-lamp/#reviews');
+      await page.getByRole('radio', { name: 'Average' }).check();
+      await page.getByLabel('Your review').fill(text);
+      await page.getByLabel('Name').fill('Mallory');
+      await page.getByLabel('Email').fill('mallory.e2e@example.com');
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await expect(page.locator('.commentlist .description')).toHaveText(text);
+      await page.reload();
+      await expect(page.locator('.commentlist .description')).toHaveText(text);
+      expect(
+        await page.evaluate(() => (window as { __reviewXss?: number }).__reviewXss),
+      ).toBeUndefined();
 
-    // Six reviews of the Coffee Club, a day apart (five a page, newest first).
-    await withShopDatabase(async (db) => {
-      const { id } = await db
-        .selectFrom('products')
-        .select('id')
-        .where('slug', '=', 'coffee-club')
-        .executeTakeFirstOrThrow();
-      for (let day = 1; day <= 6; day++) {
+      // Six reviews of the Coffee Club, a day apart (five a page, newest first).
+      await withShopDatabase(async (db) => {
+        const { id } = await db
+          .selectFrom('products')
+          .select('id')
+          .where('slug', '=', 'coffee-club')
+          .executeTakeFirstOrThrow();
+        for (let day = 1; day <= 6; day++) {
+          await db
+            .insertInto('reviews')
+            .values({
+              product_id: id,
+              author: `Reader ${day}`,
+              email: `reader${day}@example.com`,
+              rating: 5,
+              content: `Written ${day} days ago.`,
+              verified: 0,
+              created_at: new Date(Date.now() - day * 86_400_000).toISOString(),
+              customer_id: null,
+              author_ip: null,
+            })
+            .execute();
+        }
         await db
-          .insertInto('reviews')
-          .values({
-            product_id: id,
-            author: `Reader ${day}`,
-            email: `reader${day}@example.com`,
-            rating: 5,
-            content: `Written ${day} days ago.`,
-            verified: 0,
-            created_at: new Date(Date.now() - day * 86_400_000).toISOString(),
-            customer_id: null,
-            author_ip: null,
-          })
+          .updateTable('products')
+          .set({ review_count: 6, rating_count: 6, rating_sum: 30 })
+          .where('id', '=', id)
           .execute();
-      }
-      await db
-        .updateTable('products')
-        .set({ review_count: 6, rating_count: 6, rating_sum: 30 })
-        .where('id', '=', id)
-        .execute();
-    });
-    await gotoHydrated(page, '/product/coffee-club/?cpage=2');
-    await expect(selectedTab(page)).toHaveText('Reviews (6)');
-    await expect(page.locator('.commentlist .review')).toHaveCount(1);
-    await expect(page.locator('.commentlist')).toContainText('Written 6 days ago.');
-    await expect(
-      page.getByRole('navigation', { name: 'Review pages' }).locator('[aria-current="page"]'),
-    ).toHaveText(/2/);
-    await page.getByRole('link', { name: 'Previous reviews' }).click();
-    await expect(page.locator('.commentlist .review')).toHaveCount(5);
-    await expect(page.locator('.commentlist .review').first()).toContainText('Written 1 days ago.');
-  });
+      });
+      await gotoHydrated(page, '/product/coffee-club/?cpage=2');
+      await expect(selectedTab(page)).toHaveText('Reviews (6)');
+      await expect(page.locator('.commentlist .review')).toHaveCount(1);
+      await expect(page.locator('.commentlist')).toContainText('Written 6 days ago.');
+      await expect(
+        page.getByRole('navigation', { name: 'Review pages' }).locator('[aria-current="page"]'),
+      ).toHaveText(/2/);
+      await page.getByRole('link', { name: 'Previous reviews' }).click();
+      await expect(page.locator('.commentlist .review')).toHaveCount(5);
+      await expect(page.locator('.commentlist .review').first()).toContainText(
+        'Written 1 days ago.',
+      );
+    },
+  );
 });
 
 test('the checkout’s country can be searched and chosen by keyboard', async ({ page }) => {

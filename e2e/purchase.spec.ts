@@ -1,75 +1,81 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessible, fillBilling, withShopDatabase, gotoHydrated } from './support.ts';
 
-test.describe('a shopper buys with JavaScript', { tag: '@database' }, () => {
-  test('sorts the listing, adds by ajax, changes quantity and pays with 4242 4242 4242 4242', async ({
-    page,
-  }) => {
-    await gotoHydrated(page, '/shop/');
-    await expect(page.getByRole('heading', { name: 'Shop', level: 1 })).toBeVisible();
-    await page.getByLabel('Shop order').selectOption('price-desc');
-    await expect(page).toHaveURL(/\/shop\/\?orderby=price-desc&paged=1$/);
-    await expect(page.locator('.product-card-title').first()).toHaveText('Desk Lamp');
-    // The live region re-announces the count 2000 ms after the change.
-    await expect(page.getByTestId('result-count-live')).toHaveText('Showing all 6 results', {
-      timeout: 5000,
-    });
+test.describe('a shopper buys with JavaScript', () => {
+  test(
+    'sorts the listing, adds by ajax, changes quantity and pays with 4242 4242 4242 4242',
+    { tag: '@database' },
+    async ({ page }) => {
+      await gotoHydrated(page, '/shop/');
+      await expect(page.getByRole('heading', { name: 'Shop', level: 1 })).toBeVisible();
+      await page.getByLabel('Shop order').selectOption('price-desc');
+      await expect(page).toHaveURL(/\/shop\/\?orderby=price-desc&paged=1$/);
+      await expect(page.locator('.product-card-title').first()).toHaveText('Desk Lamp');
+      // The live region re-announces the count 2000 ms after the change.
+      await expect(page.getByTestId('result-count-live')).toHaveText('Showing all 6 results', {
+        timeout: 5000,
+      });
 
-    await page.getByRole('link', { name: 'Classic Hoodie' }).first().click();
-    await expect(page.getByRole('heading', { name: 'Classic Hoodie', level: 1 })).toBeVisible();
-    await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
-    const addRequest = page.waitForRequest(
-      (r) => r.url().includes('wc-ajax=add_to_cart') && r.method() === 'POST',
-    );
-    const urlBefore = page.url();
-    await page.getByRole('button', { name: 'Add to cart' }).click();
-    expect((await addRequest).postData()).toContain('product_id=');
-    await expect(page.getByRole('link', { name: 'View cart' })).toBeVisible();
-    expect(page.url()).toBe(urlBefore);
-    await expect(
-      page.getByRole('button', { name: /^Cart/ }).locator('.cart-contents-count'),
-    ).toHaveText('1');
+      await page.getByRole('link', { name: 'Classic Hoodie' }).first().click();
+      await expect(page.getByRole('heading', { name: 'Classic Hoodie', level: 1 })).toBeVisible();
+      await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+      const addRequest = page.waitForRequest(
+        (r) => r.url().includes('wc-ajax=add_to_cart') && r.method() === 'POST',
+      );
+      const urlBefore = page.url();
+      await page.getByRole('button', { name: 'Add to cart' }).click();
+      expect((await addRequest).postData()).toContain('product_id=');
+      await expect(page.getByRole('link', { name: 'View cart' })).toBeVisible();
+      expect(page.url()).toBe(urlBefore);
+      await expect(
+        page.getByRole('button', { name: /^Cart/ }).locator('.cart-contents-count'),
+      ).toHaveText('1');
 
-    await page.getByRole('link', { name: 'View cart' }).click();
-    await expect(page).toHaveURL(/\/cart\/$/);
-    await page.getByLabel('Quantity of Classic Hoodie').fill('2');
-    await page.getByRole('button', { name: 'Update cart' }).click();
-    await expect(page.getByText('Cart updated.')).toBeVisible();
-    await expect(page.locator('.order-total')).toContainText('$90.00');
+      await page.getByRole('link', { name: 'View cart' }).click();
+      await expect(page).toHaveURL(/\/cart\/$/);
+      await page.getByLabel('Quantity of Classic Hoodie').fill('2');
+      await page.getByRole('button', { name: 'Update cart' }).click();
+      await expect(page.getByText('Cart updated.')).toBeVisible();
+      await expect(page.locator('.order-total')).toContainText('$90.00');
 
-    await page.getByRole('link', { name: 'Proceed to checkout' }).click();
-    await expect(page).toHaveURL(/\/checkout\/$/);
-    await fillBilling(page, 'card.buyer@example.com');
-    await page.getByRole('radio', { name: 'Credit / Debit Card' }).check();
-    await page.getByLabel('Card number').fill('4242424242424242');
-    await page.getByLabel('Expiration date').fill('12/34');
-    await page.getByLabel('Security code').fill('123');
-    await expect(page.getByLabel('Card number')).toHaveValue('4242 4242 4242 4242');
-    await page.getByRole('button', { name: 'Place order' }).click();
+      await page.getByRole('link', { name: 'Proceed to checkout' }).click();
+      await expect(page).toHaveURL(/\/checkout\/$/);
+      await fillBilling(page, 'card.buyer@example.com');
+      await page.getByRole('radio', { name: 'Credit / Debit Card' }).check();
+      await page.getByLabel('Card number').fill('4242424242424242');
+      await page.getByLabel('Expiration date').fill('12/34');
+      await page.getByLabel('Security code').fill('123');
+      await expect(page.getByLabel('Card number')).toHaveValue('4242 4242 4242 4242');
+      await page.getByRole('button', { name: 'Place order' }).click();
 
-    await expect(page).toHaveURL(/\/checkout\/order-received\/\d+\/\?key=wc_order_/);
-    await expect(page.getByText('Thank you. Your order has been received.')).toBeVisible();
-    await expectAccessible(page);
+      await expect(page).toHaveURL(/\/checkout\/order-received\/\d+\/\?key=wc_order_/);
+      await expect(page.getByText('Thank you. Your order has been received.')).toBeVisible();
+      await expectAccessible(page);
 
-    const orderId = Number(/order-received\/(\d+)\//.exec(page.url())![1]);
-    await withShopDatabase(async (db) => {
-      const order = await db
-        .selectFrom('orders')
-        .selectAll()
-        .where('id', '=', orderId)
-        .executeTakeFirstOrThrow();
-      expect(order).toMatchObject({ status: 'processing', payment_method: 'stripe', total: 12000 });
-      expect(order.transaction_id).toMatch(/^pi_/);
-      const items = await db
-        .selectFrom('order_items')
-        .selectAll()
-        .where('order_id', '=', orderId)
-        .execute();
-      expect(items.map((i) => [i.name, i.quantity])).toEqual([['Classic Hoodie', 2]]);
-      // No card number, CVC or expiry reached the shop's tables.
-      expect(JSON.stringify(order)).not.toMatch(/4242424242424242|12\/34/);
-    });
-  });
+      const orderId = Number(/order-received\/(\d+)\//.exec(page.url())![1]);
+      await withShopDatabase(async (db) => {
+        const order = await db
+          .selectFrom('orders')
+          .selectAll()
+          .where('id', '=', orderId)
+          .executeTakeFirstOrThrow();
+        expect(order).toMatchObject({
+          status: 'processing',
+          payment_method: 'stripe',
+          total: 12000,
+        });
+        expect(order.transaction_id).toMatch(/^pi_/);
+        const items = await db
+          .selectFrom('order_items')
+          .selectAll()
+          .where('order_id', '=', orderId)
+          .execute();
+        expect(items.map((i) => [i.name, i.quantity])).toEqual([['Classic Hoodie', 2]]);
+        // No card number, CVC or expiry reached the shop's tables.
+        expect(JSON.stringify(order)).not.toMatch(/4242424242424242|12\/34/);
+      });
+    },
+  );
 
   test('a declined card shows the seed text and the shopper can pay again', async ({ page }) => {
     await gotoHydrated(page, '/product/canvas-tote/');
@@ -105,43 +111,47 @@ test.describe('a shopper buys with JavaScript', { tag: '@database' }, () => {
   });
 });
 
-test.describe('a shopper buys without JavaScript', { tag: '@database' }, () => {
+test.describe('a shopper buys without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('adds from the listing by link, checks out and pays cash on delivery', async ({ page }) => {
-    await page.goto('/shop/');
-    await page.getByRole('link', { name: 'Add to cart: “Classic Hoodie”' }).click();
-    await expect(page.getByText('“Classic Hoodie” has been added to your cart.')).toBeVisible();
-    await expect(page).toHaveURL(/\/shop\/$/);
-    await page
-      .locator('.woocommerce-notices-wrapper')
-      .getByRole('link', { name: 'View cart' })
-      .click();
-    await expect(page.locator('.cart_item')).toContainText('Classic Hoodie');
-    await page.getByRole('link', { name: 'Proceed to checkout' }).click();
-    await fillBilling(page, 'no.js@example.com');
-    await page.getByRole('radio', { name: 'Cash on delivery' }).check();
-    await page.getByRole('button', { name: 'Place order' }).click();
-    await expect(page.getByText('Thank you. Your order has been received.')).toBeVisible();
-    const orderId = Number(/order-received\/(\d+)\//.exec(page.url())![1]);
+  test(
+    'adds from the listing by link, checks out and pays cash on delivery',
+    { tag: '@database' },
+    async ({ page }) => {
+      await page.goto('/shop/');
+      await page.getByRole('link', { name: 'Add to cart: “Classic Hoodie”' }).click();
+      await expect(page.getByText('“Classic Hoodie” has been added to your cart.')).toBeVisible();
+      await expect(page).toHaveURL(/\/shop\/$/);
+      await page
+        .locator('.woocommerce-notices-wrapper')
+        .getByRole('link', { name: 'View cart' })
+        .click();
+      await expect(page.locator('.cart_item')).toContainText('Classic Hoodie');
+      await page.getByRole('link', { name: 'Proceed to checkout' }).click();
+      await fillBilling(page, 'no.js@example.com');
+      await page.getByRole('radio', { name: 'Cash on delivery' }).check();
+      await page.getByRole('button', { name: 'Place order' }).click();
+      await expect(page.getByText('Thank you. Your order has been received.')).toBeVisible();
+      const orderId = Number(/order-received\/(\d+)\//.exec(page.url())![1]);
 
-    await withShopDatabase(async (db) => {
-      const order = await db
-        .selectFrom('orders')
-        .selectAll()
-        .where('id', '=', orderId)
-        .executeTakeFirstOrThrow();
-      // To GB: flat rate 10.00, then 20 % VAT on the hoodie and the shipping.
-      expect(order).toMatchObject({
-        status: 'processing',
-        payment_method: 'cod',
-        shipping_total: 1000,
-        tax_total: 1100,
-        total: 6600,
+      await withShopDatabase(async (db) => {
+        const order = await db
+          .selectFrom('orders')
+          .selectAll()
+          .where('id', '=', orderId)
+          .executeTakeFirstOrThrow();
+        // To GB: flat rate 10.00, then 20 % VAT on the hoodie and the shipping.
+        expect(order).toMatchObject({
+          status: 'processing',
+          payment_method: 'cod',
+          shipping_total: 1000,
+          tax_total: 1100,
+          total: 6600,
+        });
+        expect(JSON.parse(order.billing_json)).toMatchObject({ email: 'no.js@example.com' });
       });
-      expect(JSON.parse(order.billing_json)).toMatchObject({ email: 'no.js@example.com' });
-    });
-  });
+    },
+  );
 
   test('a checkout the server refuses comes back with the error and the typed values', async ({
     page,

@@ -14,7 +14,7 @@ const openPanel = async (page: Page) => {
   return panel;
 };
 
-test.describe('the slide-out cart', { tag: '@database' }, () => {
+test.describe('the slide-out cart', () => {
   test('opens from the cart button and closes by Close, Escape and the overlay', async ({
     page,
   }) => {
@@ -129,21 +129,23 @@ test.describe('the slide-out cart', { tag: '@database' }, () => {
     });
   }
 
-  test('coupons: the button waits for a code, SAVE10 takes 10 % off, EXPIRED is refused', async ({
-    page,
-  }) => {
-    await addOnProductPage(page, 'classic-hoodie');
-    const panel = await openPanel(page);
-    const apply = panel.getByRole('button', { name: 'Apply coupon' });
-    await expect(apply).toBeDisabled();
-    await panel.getByLabel('Coupon code').fill('EXPIRED');
-    await expect(apply).toBeEnabled();
-    await apply.click();
-    await expect(panel.getByRole('alert')).toHaveText('This coupon has expired.');
-    await panel.getByLabel('Coupon code').fill('SAVE10');
-    await apply.click();
-    await expect(panel.locator('.panel-total')).toContainText('$40.50');
-  });
+  test(
+    'coupons: the button waits for a code, SAVE10 takes 10 % off, EXPIRED is refused',
+    { tag: '@database' },
+    async ({ page }) => {
+      await addOnProductPage(page, 'classic-hoodie');
+      const panel = await openPanel(page);
+      const apply = panel.getByRole('button', { name: 'Apply coupon' });
+      await expect(apply).toBeDisabled();
+      await panel.getByLabel('Coupon code').fill('EXPIRED');
+      await expect(apply).toBeEnabled();
+      await apply.click();
+      await expect(panel.getByRole('alert')).toHaveText('This coupon has expired.');
+      await panel.getByLabel('Coupon code').fill('SAVE10');
+      await apply.click();
+      await expect(panel.locator('.panel-total')).toContainText('$40.50');
+    },
+  );
 
   test('Proceed to checkout stays inert until the policy box is ticked', async ({ page }) => {
     await addOnProductPage(page, 'sticker-pack');

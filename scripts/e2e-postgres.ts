@@ -7,9 +7,12 @@ import { startPostgresCluster } from '../src/platform/db/testing/postgres-cluste
 /**
  * The browser journeys that write shop data (orders, stock, carts, sessions, customers, entries)
  * again, with the shop on PostgreSQL: a throwaway cluster started here, stopped afterwards,
- * whatever happens. A journey takes part by carrying the `@database` tag; pages that only show
- * data (the same markup and queries on either database, each already tested on both by the API
- * tests) run once, on SQLite. Spec files named on the command line run whole.
+ * whatever happens. A journey takes part by carrying the `@database` tag: one journey for each kind
+ * of data the browser writes (an order paid by card, by 3DS and cash on delivery, a failed order
+ * paid later, concurrent cart writes, a coupon, an account created at checkout, an address, a
+ * review, a form entry and a paid form, a mail, attribution). Everything else runs once, on
+ * SQLite: the same queries run on both databases in the API tests. Spec files named on the
+ * command line run whole.
  */
 function playwrightArguments(asked: string[]): string[] {
   return asked.length > 0 ? asked : ['--grep', '@database'];
