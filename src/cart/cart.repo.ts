@@ -163,8 +163,20 @@ export function cartRepo(db: Db) {
         .execute();
     },
 
-    /** Empties the session's cart, and the customer's saved cart when the session is logged in. */
+    /**
+     * Empties the session's cart, and the customer's saved cart when the session is logged in.
+     * Run it in a transaction: it first waits for a cart change in flight (`withCartLock`), which
+     * would otherwise save the items it had read back into the cart just emptied (and a second
+     * submit of the checkout would order them again).
+     */
     async clear(sessionId: string): Promise<void> {
+      // A write to the session's row: PostgreSQL's row lock, which `withCartLock`'s FOR UPDATE
+      // holds, in a statement SQLite runs too (it serialises writers anyway).
+      await db
+        .updateTable('sessions')
+        .set((eb) => ({ expires_at: eb.ref('expires_at') }))
+        .where('id', '=', sessionId)
+        .execute();
       await db.deleteFrom('carts').where('session_id', '=', sessionId).execute();
       await db
         .deleteFrom('saved_carts')

@@ -303,8 +303,9 @@ export function cartService(
       }));
     },
 
-    async empty(sessionId: string, tx: Db = db): Promise<void> {
-      await cartRepo(tx).clear(sessionId);
+    async empty(sessionId: string, tx?: Db): Promise<void> {
+      if (tx) await cartRepo(tx).clear(sessionId);
+      else await db.transaction().execute((own) => cartRepo(own).clear(sessionId));
     },
   };
 }

@@ -106,7 +106,12 @@ export async function placeOrder(
   if (refused) return refused;
 
   const claim = await claimCheckout(deps.db, deps.server, sessionId);
-  if (!claim) throw new ShopError('checkout_in_progress', messages.checkoutInProgress, 409);
+  if (!claim) {
+    // The other submit may have ordered the cart already (no cart, no claim to take).
+    if ((await deps.cart.read(sessionId)).totals.lines.length === 0)
+      return failure([messages.checkoutCartEmpty]);
+    throw new ShopError('checkout_in_progress', messages.checkoutInProgress, 409);
+  }
   let session: Session | undefined;
   try {
     // Read again under the claim: a submit at the same moment may have ordered this cart already.
