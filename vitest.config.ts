@@ -9,6 +9,8 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 60_000,
     fileParallelism: true,
+    // Worker threads start faster than forked processes: 288 -> 248 s for the suite here.
+    pool: 'threads',
     // API test files mostly wait on their servers and databases: more files at once than cores.
     maxWorkers: 3,
   },
