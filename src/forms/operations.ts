@@ -36,9 +36,9 @@ import {
 } from './payments/pay-entry.ts';
 import { entryMails } from './entry-mails.tsx';
 import { queueMail } from '../platform/mail/mail.ts';
+import { serverRuleServices } from './rule-services.ts';
 import { judgeSubmission } from './rules/engine.ts';
 import { isEmailAllowed } from './rules/field-rules.ts';
-import { passwordScore } from './rules/password-strength.ts';
 import { removeUploads, storeUpload, contentTypeOf, type StoredFile } from './uploads.ts';
 import {
   fieldName,
@@ -100,7 +100,6 @@ export type SubmitResult =
   | { kind: 'not_found' }
   | { kind: 'rate_limited'; retryAfterMs: number };
 
-const services = { passwordScore };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 
 export function formsOperations(deps: FormsDeps) {
@@ -244,7 +243,7 @@ export function formsOperations(deps: FormsDeps) {
         return refuse({ footer: messages.forms.tokenInvalid });
 
       const values = readFieldValues(form, input.entries);
-      const judged = judgeSubmission(form, values, services);
+      const judged = judgeSubmission(form, values, await serverRuleServices(form));
       const fields = { ...judged.fields };
       const general: GeneralErrors = judged.general ? { footer: judged.general } : {};
 

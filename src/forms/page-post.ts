@@ -3,7 +3,7 @@ import { formPages } from './definition.ts';
 import type { FormsOperations, SubmitInput } from './operations.ts';
 import { judgePage } from './rules/engine.ts';
 import { pageAfter, pageOfFirstField } from './rules/pages.ts';
-import { passwordScore } from './rules/password-strength.ts';
+import { serverRuleServices } from './rule-services.ts';
 import { submitAnswer, type SubmitAnswer } from './submit-answer.ts';
 import { PAGE_INDEX, PAGE_NAV, readFieldValues } from './wire.ts';
 
@@ -40,7 +40,8 @@ export async function answerPagePost(
   const entries = text.filter(([name]) => name !== PAGE_NAV && name !== PAGE_INDEX);
   if (direction === 'next' || direction === 'prev') {
     const values = readFieldValues(form, input.entries);
-    const errors = direction === 'next' ? judgePage(form, current, values, { passwordScore }) : {};
+    const errors =
+      direction === 'next' ? judgePage(form, current, values, await serverRuleServices(form)) : {};
     const page =
       Object.keys(errors).length > 0
         ? current
