@@ -74,16 +74,17 @@ test.describe('card payments with the test cards of CONTRACT §4', () => {
     page,
   }) => {
     await checkoutWithHoodie(page);
+    // This test's own order (other tests place orders meanwhile): the id its checkout answer names.
+    const placed = page.waitForResponse((r) => r.url().includes('wc-ajax=checkout'));
     await payByCard(page, '4000002500003155');
+    const { redirect } = (await (await placed).json()) as { redirect: string };
+    const orderId = Number(/^#wc-stripe-confirm-pi:(\d+):/.exec(redirect)![1]);
     await page.getByRole('button', { name: 'Fail' }).click();
     await expect(page).toHaveURL(/\/checkout\/$/);
     await expect(
       page.locator('.woocommerce-notices-wrapper').filter({ hasText: /\S/ }),
     ).toContainText('Payment failed. Please try again.');
-    const failed = await withShopDatabase((db) =>
-      db.selectFrom('orders').select('status').orderBy('id', 'desc').executeTakeFirstOrThrow(),
-    );
-    expect(failed.status).toBe('failed');
+    expect(await orderStatus(orderId)).toBe('failed');
   });
 });
 

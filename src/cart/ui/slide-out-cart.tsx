@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { format, messages } from '../../platform/messages/index.ts';
 import { useFormatMoney } from '../../ui/money.tsx';
@@ -211,15 +211,25 @@ function itemsAfterDiscount(cart: StoreCart): number {
 function RemoveConfirm({
   item,
   onAnswer,
+  onGone,
 }: {
   item: StoreCartItem | null;
   onAnswer: (yes: boolean) => void;
+  /** The popup has left the page (after fading out). */
+  onGone: () => void;
 }) {
   // The question keeps its item's name while the popup fades out.
   const [asked, setAsked] = useState(item);
+  const overlay = useCallback(
+    (element: HTMLDivElement | null) => {
+      if (!element) onGone();
+    },
+    [onGone],
+  );
   if (item && item !== asked) setAsked(item);
   return (
     <ModalOverlay
+      ref={overlay}
       className="confirm-overlay"
       isOpen={item !== null}
       onOpenChange={(open) => !open && onAnswer(false)}
@@ -257,9 +267,16 @@ export function SlideOutCart() {
   const dialog = useRef<HTMLElement>(null);
 
   // A removed item takes its focused Remove button with it: focus goes back to the panel.
-  useEffect(() => {
+  const keepFocusInPanel = useCallback(() => {
     if (open && document.activeElement === document.body) dialog.current?.focus();
-  }, [open, cart]);
+  }, [open]);
+  useEffect(keepFocusInPanel, [keepFocusInPanel, cart]);
+  // The popup gives focus back to its Remove button as it goes (a frame later); when the item
+  // was removed while it faded out, that button is gone and focus would fall to the page.
+  const afterConfirmGone = useCallback(
+    () => requestAnimationFrame(() => requestAnimationFrame(keepFocusInPanel)),
+    [keepFocusInPanel],
+  );
 
   // Seed 000 §7: refreshed on page load (when there is a cart) and whenever the panel opens.
   useEffect(() => {
@@ -319,6 +336,7 @@ export function SlideOutCart() {
               setRemoving(null);
               if (yes && item) void change('remove', item.key);
             }}
+            onGone={afterConfirmGone}
           />
         </Dialog>
       </Modal>
