@@ -118,6 +118,8 @@ export async function startShop(
         DATABASE_URL: `sqlite:${path.join(dataDir, 'bench.sqlite')}`,
         LOG_LEVEL: 'warn',
         NODE_ENV: 'production',
+        // As `npm run serve` starts it (README: one malloc arena per thread otherwise).
+        MALLOC_ARENA_MAX: '2',
         ...env,
       },
     },
