@@ -58,6 +58,16 @@ try {
       await page.screenshot({ path: path.join(outDir, `${name}-${width}.png`), fullPage: true });
       console.log(`wrote docs/screenshots/${name}-${width}.png`);
     };
+    for (const [name, url] of [
+      ['home', '/'],
+      ['faq', '/faq/'],
+      ['my-account', '/my-account/'],
+      ['contact-form', '/forms/contact/'],
+      ['order-form', '/forms/order/'],
+    ]) {
+      await page.goto(`${base}${url}`);
+      await shot(name!);
+    }
     await page.goto(`${base}/shop/`);
     await shot('listing');
     await page.goto(`${base}/product-category/clothing/`);
