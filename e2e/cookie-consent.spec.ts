@@ -23,6 +23,13 @@ test.describe('the cookie consent banner', () => {
       await page.setViewportSize({ width, height: 800 });
       await gotoHydrated(page, '/product/classic-hoodie/');
       await expect(banner(page)).toBeVisible();
+      // A link reached by keyboard scrolls into view above the banner (WCAG 2.4.11).
+      for (const name of ['All products', 'Cookie settings']) {
+        const link = page.getByRole('contentinfo').getByRole('link', { name });
+        await link.focus();
+        const [linkBox, bannerBox] = [await link.boundingBox(), await banner(page).boundingBox()];
+        expect(linkBox!.y + linkBox!.height).toBeLessThanOrEqual(bannerBox!.y);
+      }
       await page.getByRole('button', { name: 'Choose' }).click();
       await expect(page.getByRole('checkbox', { name: 'Necessary' })).toBeChecked();
       await expect(page.getByRole('checkbox', { name: 'Necessary' })).toBeDisabled();

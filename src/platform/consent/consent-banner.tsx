@@ -73,6 +73,22 @@ export function ConsentBanner({ chosen, returnTo }: ConsentBannerProps) {
     };
   }, []);
 
+  // While it shows, a link reached by Tab scrolls into view above the banner, never under it
+  // (WCAG 2.2's 2.4.11, focus not obscured): the page keeps the banner's height free at its foot.
+  useEffect(() => {
+    const element = banner.current;
+    if (!open || !element) return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() => {
+      root.style.scrollPaddingBottom = `${element.offsetHeight}px`;
+    });
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('scroll-padding-bottom');
+    };
+  }, [open]);
+
   useEffect(() => {
     if (!focusHeading || !open) return;
     heading.current?.focus();
