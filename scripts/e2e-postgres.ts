@@ -24,7 +24,14 @@ let status = 1;
 try {
   const result = spawnSync(
     'npx',
-    ['playwright', 'test', ...playwrightArguments(process.argv.slice(2))],
+    // Its own output folder: the SQLite run's failures (traces, page snapshots) stay to be read.
+    [
+      'playwright',
+      'test',
+      '--output',
+      'test-results/postgres',
+      ...playwrightArguments(process.argv.slice(2)),
+    ],
     {
       stdio: 'inherit',
       env: {
