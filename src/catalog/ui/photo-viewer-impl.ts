@@ -10,7 +10,24 @@ import {
 } from '../../platform/constants/index.ts';
 import { messages } from '../../platform/messages/index.ts';
 import type { ViewerOptions } from '../product-page-settings.ts';
-import type { ViewerEvents, ViewerSlide } from './photo-viewer.ts';
+
+/** One picture in the full-screen viewer: the gallery image's large_image attributes. */
+export interface ViewerSlide {
+  src: string;
+  width: number;
+  height: number;
+  alt: string;
+  caption: string;
+}
+
+/** Seed 000 §4: the viewer's states, and its pan-zoom's. */
+export type ViewerState = 'init' | 'ready' | 'closing' | 'destroyed';
+export type PanZoomState = 'init' | 'error' | 'ready' | 'panning' | 'destroy';
+
+export interface ViewerEvents {
+  onState?(state: ViewerState): void;
+  onPanZoomState?(state: PanZoomState): void;
+}
 
 /** Room around the picture, none when compact (seed 000 §9: 578 px wide or high at most). */
 const ROOMY = { top: 56, bottom: 56, left: 64, right: 64 };

@@ -1,23 +1,9 @@
 import { messages } from '../../platform/messages/index.ts';
 import type { ViewerOptions } from '../product-page-settings.ts';
+// Types only: erased from the build, so PhotoSwipe still loads with the first opening.
+import type { ViewerEvents, ViewerSlide } from './photo-viewer-impl.ts';
 
-/** One picture in the full-screen viewer: the gallery image's large_image attributes. */
-export interface ViewerSlide {
-  src: string;
-  width: number;
-  height: number;
-  alt: string;
-  caption: string;
-}
-
-/** Seed 000 §4: the viewer's states, and its pan-zoom's. */
-export type ViewerState = 'init' | 'ready' | 'closing' | 'destroyed';
-export type PanZoomState = 'init' | 'error' | 'ready' | 'panning' | 'destroy';
-
-export interface ViewerEvents {
-  onState?(state: ViewerState): void;
-  onPanZoomState?(state: PanZoomState): void;
-}
+export type { ViewerEvents, ViewerSlide };
 
 /**
  * Opens the full-screen viewer at a slide. PhotoSwipe and its styles are fetched now, the first

@@ -88,6 +88,18 @@ export function CouponField({
   );
 }
 
+/** The card element's three inputs, in the order a card shows them. */
+const cardParts = [
+  {
+    name: 'number',
+    label: m.cardNumber,
+    autoComplete: 'cc-number',
+    placeholder: '1234 1234 1234 1234',
+  },
+  { name: 'expiry', label: m.cardExpiry, autoComplete: 'cc-exp', placeholder: 'MM/YY' },
+  { name: 'cvc', label: m.cardCvc, autoComplete: 'cc-csc', placeholder: 'CVC' },
+] as const;
+
 /**
  * The card, typed into the shop's payment element: these inputs have no name, so the card goes
  * to the payment provider only (the browser posts the payment method it made). With Stripe's
@@ -119,39 +131,19 @@ export function CardField({
         role="group"
         aria-label={m.cardLegend}
       >
-        <span className="wpforms-card-number">
-          <label htmlFor={part('number')}>{m.cardNumber}</label>
-          <input
-            id={part('number')}
-            type="text"
-            inputMode="numeric"
-            autoComplete="cc-number"
-            placeholder="1234 1234 1234 1234"
-            data-card="number"
-          />
-        </span>
-        <span className="wpforms-card-expiry">
-          <label htmlFor={part('expiry')}>{m.cardExpiry}</label>
-          <input
-            id={part('expiry')}
-            type="text"
-            inputMode="numeric"
-            autoComplete="cc-exp"
-            placeholder="MM/YY"
-            data-card="expiry"
-          />
-        </span>
-        <span className="wpforms-card-cvc">
-          <label htmlFor={part('cvc')}>{m.cardCvc}</label>
-          <input
-            id={part('cvc')}
-            type="text"
-            inputMode="numeric"
-            autoComplete="cc-csc"
-            placeholder="CVC"
-            data-card="cvc"
-          />
-        </span>
+        {cardParts.map(({ name, label, autoComplete, placeholder }) => (
+          <span key={name} className={`wpforms-card-${name}`}>
+            <label htmlFor={part(name)}>{label}</label>
+            <input
+              id={part(name)}
+              type="text"
+              inputMode="numeric"
+              autoComplete={autoComplete}
+              placeholder={placeholder}
+              data-card={name}
+            />
+          </span>
+        ))}
         <div className="wpforms-card-provider" data-card-provider hidden />
         {/* Where the card's refusals are shown (the server names the field). */}
         <input type="hidden" name={fieldName(field.id)} value="" />
