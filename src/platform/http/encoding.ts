@@ -1,4 +1,5 @@
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
 
 export type ContentEncoding = 'br' | 'gzip';
 
@@ -27,6 +28,15 @@ export function preferredEncoding(
   return best;
 }
 
+const brotliOptions = (body: Buffer) => ({
+  params: {
+    [constants.BROTLI_PARAM_QUALITY]: 5,
+    [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+    [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+  },
+});
+const GZIP_LEVEL = 6;
+
 /**
  * A page body compressed for a micro-cache entry: once per entry and encoding, then sent to every
  * visitor whose browser accepts it (about a quarter of the bytes for our HTML). Brotli at
@@ -34,12 +44,16 @@ export function preferredEncoding(
  */
 export function compress(body: Buffer, encoding: ContentEncoding): Buffer {
   return encoding === 'br'
-    ? brotliCompressSync(body, {
-        params: {
-          [constants.BROTLI_PARAM_QUALITY]: 5,
-          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-          [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-        },
-      })
-    : gzipSync(body, { level: 6 });
+    ? brotliCompressSync(body, brotliOptions(body))
+    : gzipSync(body, { level: GZIP_LEVEL });
+}
+
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** The same, off the event loop (libuv's pool): for a page rendered for one visitor. */
+export function compressInBackground(body: Buffer, encoding: ContentEncoding): Promise<Buffer> {
+  return encoding === 'br'
+    ? brotliAsync(body, brotliOptions(body))
+    : gzipAsync(body, { level: GZIP_LEVEL });
 }

@@ -12,7 +12,12 @@ import {
 } from './content-security-policy.ts';
 import { assertSameOrigin } from './csrf.ts';
 import { responseBytes } from './document-html.ts';
-import { compress, preferredEncoding, type ContentEncoding } from './encoding.ts';
+import {
+  compress,
+  compressInBackground,
+  preferredEncoding,
+  type ContentEncoding,
+} from './encoding.ts';
 import { PageCache, type CachedPage } from './page-cache.ts';
 import { holdsNul } from './validation.ts';
 
@@ -46,6 +51,23 @@ export interface Pages {
   answerFromCache(request: IncomingMessage, response: ServerResponse): boolean;
   /** Keeps a rendered page in the cache with the headers it was finally sent with. */
   keepSentPage(request: FastifyRequest, reply: FastifyReply, payload: unknown): void;
+}
+
+/**
+ * A freshly rendered page as sent: compressed when the browser accepts it. The micro-cache keeps
+ * the plain bytes (keepSentPage runs first) and encodes them once per encoding itself.
+ */
+export async function encodedForBrowser(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  payload: unknown,
+): Promise<unknown> {
+  if (!Buffer.isBuffer(payload) || payload.length < COMPRESS_FROM_BYTES) return payload;
+  if (reply.hasHeader('content-encoding')) return payload;
+  const encoding = preferredEncoding(request.headers['accept-encoding']);
+  if (!encoding) return payload;
+  reply.header('content-encoding', encoding).removeHeader('content-length');
+  return compressInBackground(payload, encoding);
 }
 
 const cacheKeys = new WeakMap<FastifyRequest, string>();
@@ -90,18 +112,15 @@ export function createPages(options: PageOptions): Pages {
       if (name !== 'set-cookie') reply.header(name, value);
     }
     for (const cookie of response.headers.getSetCookie()) reply.header('set-cookie', cookie);
+    const vary = reply.getHeader('vary');
+    reply.header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
     if (
       cacheable &&
       response.status === 200 &&
       cacheControl.includes('public') &&
       !response.headers.has('set-cookie')
     ) {
-      // Cached answers are compressed for browsers that accept it (encoding.ts).
-      const vary = reply.getHeader('vary');
-      reply
-        .header('cache-control', PAGE_CACHE_CONTROL)
-        .header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding')
-        .header('x-page-cache', 'MISS');
+      reply.header('cache-control', PAGE_CACHE_CONTROL).header('x-page-cache', 'MISS');
       cacheKeys.set(request, cacheKey(request.url, request.headers));
     } else {
       reply.header('cache-control', 'private, no-store');
@@ -248,7 +267,7 @@ export function registerPageRoutes(app: FastifyInstance, pages: Pages): void {
     );
     context.addHook('onSend', async (request, reply, payload) => {
       pages.keepSentPage(request, reply, payload);
-      return payload;
+      return encodedForBrowser(request, reply, payload);
     });
     context.route({ method: ['GET', 'POST'], url: '/*', handler: pages.handle });
   });
