@@ -12,14 +12,11 @@ import {
 import { accountHeader, type AccountHeader } from '../src/accounts/account-header.ts';
 import { AccountLink } from '../src/accounts/ui/account-link.tsx';
 import { AuthDialogs } from '../src/accounts/ui/auth-dialogs.tsx';
-import accountStylesheet from '../src/accounts/ui/accounts.css?url';
 import { CartLink } from '../src/cart/ui/cart-link.tsx';
 import { footerData } from '../src/content/footer-data.ts';
-import contentStylesheet from '../src/content/ui/content.css?url';
 import { SiteFooter, type FooterData } from '../src/content/ui/site-footer.tsx';
 import { SlideOutCart } from '../src/cart/ui/slide-out-cart.tsx';
 import { ConsentBanner, CookieSettingsLink } from '../src/platform/consent/consent-banner.tsx';
-import consentStylesheet from '../src/platform/consent/consent-banner.css?url';
 import { hasConsentChoice } from '../src/platform/consent/consent.ts';
 import { PAGE_CACHE_CONTROL } from '../src/platform/constants/index.ts';
 import { messages } from '../src/platform/messages/index.ts';
@@ -28,14 +25,10 @@ import type { MoneyFormat } from '../src/platform/money/money.ts';
 import { LiveRegion } from '../src/ui/live-region.tsx';
 import { MoneyFormatContext } from '../src/ui/money.tsx';
 import { Notices } from '../src/ui/notices.tsx';
-import stylesheet from './styles.css?url';
+import { stylesheetLink } from '../src/ui/stylesheet-link.ts';
+import stylesheet from './site.css?url';
 
-export const links = () => [
-  { rel: 'stylesheet', href: stylesheet },
-  { rel: 'stylesheet', href: accountStylesheet },
-  { rel: 'stylesheet', href: consentStylesheet },
-  { rel: 'stylesheet', href: contentStylesheet },
-];
+export const links = () => [stylesheetLink(stylesheet)];
 
 export const headers = () => ({ 'Cache-Control': PAGE_CACHE_CONTROL });
 

@@ -21,8 +21,9 @@ import { ProductTabs, type ProductTab } from '../ui/product-tabs.tsx';
 import { StarRating, ratingCountText } from '../ui/star-rating.tsx';
 import productPageStyles from '../ui/product-page.css?url';
 import { reviewDoor, type ReviewRefusal } from './review-door.ts';
+import { stylesheetLink } from '../../ui/stylesheet-link.ts';
 
-export const links = () => [{ rel: 'stylesheet', href: productPageStyles }];
+export const links = () => [stylesheetLink(productPageStyles)];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.product.name} – ${messages.shopName}` : messages.shopName },

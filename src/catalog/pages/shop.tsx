@@ -16,8 +16,9 @@ import { ProductCard, type ProductSummary } from '../ui/product-card.tsx';
 import { CART_NONCE } from '../../cart/nonces.ts';
 import { MiniCartWidget } from '../../cart/ui/mini-cart-widget.tsx';
 import productCardStyles from '../ui/product-card.css?url';
+import { stylesheetLink } from '../../ui/stylesheet-link.ts';
 
-export const links = () => [{ rel: 'stylesheet', href: productCardStyles }];
+export const links = () => [stylesheetLink(productCardStyles)];
 
 export const meta: MetaFunction = () => [{ title: `Shop – ${messages.shopName}` }];
 

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { Form, useNavigation } from 'react-router';
 import { format, messages } from '../../platform/messages/index.ts';
 import { RequiredMark } from '../../ui/required-mark.tsx';
+import { StarShape } from './star-rating.tsx';
 import type { SingleProductParams } from '../product-page-settings.ts';
 import type { ReviewField } from '../reviews.ts';
 
@@ -76,6 +77,7 @@ function RatingStars({
                 htmlFor={`${id}-${value}`}
                 className={`star star-${value}${chosen === value ? ' active' : ''}`}
               >
+                <StarShape />
                 <span className="visually-hidden">{label}</span>
               </label>
             </span>

@@ -35,8 +35,9 @@ import {
 } from '../ui/order-review-updater.ts';
 import { PaymentChooser, usePaymentChooser } from '../ui/payment-chooser.tsx';
 import { orderReviewPayload, requiredAddressFilled } from '../ui/order-review-payload.ts';
+import { stylesheetLink } from '../../ui/stylesheet-link.ts';
 
-export const links = () => [{ rel: 'stylesheet', href: searchableSelectStyles }];
+export const links = () => [stylesheetLink(searchableSelectStyles)];
 
 export const meta: MetaFunction = () => [{ title: `Checkout – ${messages.shopName}` }];
 export const headers = payPageHeaders;

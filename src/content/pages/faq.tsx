@@ -6,8 +6,9 @@ import { faqGroupsShown, faqNumber, type FaqEntry, type FaqGroup } from '../cont
 import { faqContent } from '../operations.ts';
 import { faqFilter } from '../schemas.ts';
 import faqStylesheet from './faq.css?url';
+import { stylesheetLink } from '../../ui/stylesheet-link.ts';
 
-export const links = () => [{ rel: 'stylesheet', href: faqStylesheet }];
+export const links = () => [stylesheetLink(faqStylesheet)];
 
 export const meta: MetaFunction = () => [
   { title: `FAQ – ${messages.shopName}` },

@@ -13,11 +13,9 @@ import { ReadMore } from '../ui/read-more.tsx';
 import { Slider } from '../ui/slider.tsx';
 import sliderStylesheet from '../ui/slider.css?url';
 import homeStylesheet from './home.css?url';
+import { stylesheetLink } from '../../ui/stylesheet-link.ts';
 
-export const links = () => [
-  { rel: 'stylesheet', href: sliderStylesheet },
-  { rel: 'stylesheet', href: homeStylesheet },
-];
+export const links = () => [stylesheetLink(sliderStylesheet), stylesheetLink(homeStylesheet)];
 
 export const meta: MetaFunction = () => [
   { title: messages.shopName },

@@ -10,12 +10,13 @@ import paymentsStylesheet from '../ui/form-payments.css?url';
 import uiStylesheet from '../ui/forms-ui.css?url';
 import stylesheet from '../ui/forms.css?url';
 import { LiveForm } from '../ui/live-form.tsx';
+import { stylesheetLink } from '../../ui/stylesheet-link.ts';
 
 /** `/forms/{formId}/` (CONTRACT §1): one form on its own page, working with or without JavaScript. */
 export const links = () => [
-  { rel: 'stylesheet', href: stylesheet },
-  { rel: 'stylesheet', href: uiStylesheet },
-  { rel: 'stylesheet', href: paymentsStylesheet },
+  stylesheetLink(stylesheet),
+  stylesheetLink(uiStylesheet),
+  stylesheetLink(paymentsStylesheet),
 ];
 
 export const meta: MetaFunction<typeof loader> = ({ data: page }) => [
