@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { placeOrder } from '../checkout/operations.ts';
 import { checkoutForm } from '../checkout/schemas.ts';
 import { completeBillingForm } from '../checkout/billing.fixture.ts';
-import { shopperWithCart } from '../payments/intents.fixture.ts';
+import { shopperWithCart } from '../testing/shopper.fixture.ts';
 import { databaseKinds } from '../platform/db/testing/test-database.ts';
 import { startTestShop, type TestShop } from '../testing/test-shop.ts';
 import type { StoreCart } from './store-api.types.ts';

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { hostname } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartRepo } from '../cart/cart.repo.ts';
-import { shopperWithCart } from '../payments/intents.fixture.ts';
+import { shopperWithCart } from '../testing/shopper.fixture.ts';
 import { CHECKOUT_CLAIM_STALE_MS } from '../platform/constants/index.ts';
 import { databaseKinds } from '../platform/db/testing/test-database.ts';
 import { appServer, systemClock } from '../platform/jobs/app-server.ts';

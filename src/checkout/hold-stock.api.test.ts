@@ -1,6 +1,6 @@
 import type { TestProcessorTables } from '@shop/test-processor';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pendingOrderOf, shopperWithCart } from '../payments/intents.fixture.ts';
+import { pendingOrderOf, shopperWithCart } from '../testing/shopper.fixture.ts';
 import { HOLD_STOCK_SWEEP_BATCH, HOLD_STOCK_SWEEP_MS } from '../platform/constants/index.ts';
 import { databaseKinds } from '../platform/db/testing/test-database.ts';
 import { jobLeasesRepo } from '../platform/jobs/job-leases.repo.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pendingOrderOf, shopperWithCart } from '../payments/intents.fixture.ts';
+import { pendingOrderOf, shopperWithCart } from '../testing/shopper.fixture.ts';
 import { ORDER_PAYMENT_LOCK_MS } from '../platform/constants/index.ts';
 import { databaseKinds } from '../platform/db/testing/test-database.ts';
 import { messages } from '../platform/messages/index.ts';

@@ -1,6 +1,6 @@
 import { createTestPaymentMethod } from '@shop/test-processor/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pendingOrderOf, shopperWithCart, type Shopper } from '../payments/intents.fixture.ts';
+import { pendingOrderOf, shopperWithCart, type Shopper } from '../testing/shopper.fixture.ts';
 import { MAIL_LEASE_MS } from '../platform/constants/index.ts';
 import { databaseKinds } from '../platform/db/testing/test-database.ts';
 import { mailQueueRepo } from '../platform/mail/mail-queue.repo.ts';

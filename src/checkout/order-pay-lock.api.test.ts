@@ -6,7 +6,7 @@ import {
   pendingOrderOf,
   shopperWithCart,
   type Shopper,
-} from '../payments/intents.fixture.ts';
+} from '../testing/shopper.fixture.ts';
 import { createTestPaymentMethod } from '@shop/test-processor/testing';
 import { ORDER_PAYMENT_LOCK_MS } from '../platform/constants/index.ts';
 import { databaseKinds } from '../platform/db/testing/test-database.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { intentsFor } from '../payments/intents.fixture.ts';
+import { intentsFor } from '../testing/shopper.fixture.ts';
 import { createTestPaymentMethod } from '@shop/test-processor/testing';
 import { submitForm } from '@shop/test-processor/testing';
 import { databaseKinds } from '../platform/db/testing/test-database.ts';

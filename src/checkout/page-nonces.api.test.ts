@@ -5,7 +5,7 @@ import {
   holdStockUntilPaid,
   pendingOrderOf,
   shopperWithCart,
-} from '../payments/intents.fixture.ts';
+} from '../testing/shopper.fixture.ts';
 import { databaseKinds } from '../platform/db/testing/test-database.ts';
 import { ShopperClient } from '../testing/browser-like-client.ts';
 import { startTestShop, type TestShop } from '../testing/test-shop.ts';

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { createTestPaymentMethod } from '@shop/test-processor/testing';
-import { shopperWithCart, type Shopper } from '../payments/intents.fixture.ts';
+import { shopperWithCart, type Shopper } from '../testing/shopper.fixture.ts';
 import type { TestShop } from '../testing/test-shop.ts';
 import { completeBillingForm } from './billing.fixture.ts';
 import { CHECKOUT_NONCE } from './nonces.ts';

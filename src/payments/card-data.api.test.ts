@@ -13,7 +13,7 @@ import { createLogger } from '../platform/log/log.ts';
 import { buildServer } from '../server.ts';
 import { createShop } from '../shop.ts';
 import { sharedTestDataDir, type TestShop } from '../testing/test-shop.ts';
-import { pendingOrderOf, shopperWithCart, type Shopper } from './intents.fixture.ts';
+import { pendingOrderOf, shopperWithCart, type Shopper } from '../testing/shopper.fixture.ts';
 import { STRIPE_NONCES } from './nonces.ts';
 import { TEST_PUBLISHABLE_KEY } from '@shop/test-processor/keys';
 import {

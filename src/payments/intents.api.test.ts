@@ -8,7 +8,7 @@ import {
   pendingOrderOf,
   shopperWithCart,
   type Shopper,
-} from './intents.fixture.ts';
+} from '../testing/shopper.fixture.ts';
 import { STRIPE_NONCES } from './nonces.ts';
 import { createTestPaymentMethod } from '@shop/test-processor/testing';
 import { confirmPayment } from './ui/local-stripe.ts';

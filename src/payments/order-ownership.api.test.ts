@@ -5,7 +5,7 @@ import { startTestShop, type TestShop } from '../testing/test-shop.ts';
 import { addressFromForm } from '../checkout/address.ts';
 import { completeBillingForm } from '../checkout/billing.fixture.ts';
 import { draftOrder } from '../checkout/order.ts';
-import { shopperWithCart, type Shopper } from './intents.fixture.ts';
+import { shopperWithCart, type Shopper } from '../testing/shopper.fixture.ts';
 import { STRIPE_NONCES } from './nonces.ts';
 import { orderIntentParams } from './order-payment.ts';
 import { createTestPaymentMethod } from '@shop/test-processor/testing';

@@ -3,7 +3,7 @@ import { completeBillingForm } from '../checkout/billing.fixture.ts';
 import { databaseKinds } from '../platform/db/testing/test-database.ts';
 import { ShopperClient } from '../testing/browser-like-client.ts';
 import { startTestShop, type TestShop } from '../testing/test-shop.ts';
-import { attemptWindows, holdStockUntilPaid } from './intents.fixture.ts';
+import { attemptWindows, holdStockUntilPaid } from '../testing/shopper.fixture.ts';
 import { WEBHOOK_PATH } from './payment.routes.ts';
 import { createTestPaymentMethod } from '@shop/test-processor/testing';
 import { TEST_WEBHOOK_SECRET } from '@shop/test-processor/keys';

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { pendingOrderOf, shopperWithCart } from '../../payments/intents.fixture.ts';
+import { pendingOrderOf, shopperWithCart } from '../../testing/shopper.fixture.ts';
 import { STRIPE_NONCES } from '../../payments/nonces.ts';
 import { createTestPaymentMethod } from '@shop/test-processor/testing';
 import { TEST_PUBLISHABLE_KEY } from '@shop/test-processor/keys';

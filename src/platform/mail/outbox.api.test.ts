@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pendingOrderOf, shopperWithCart } from '../../payments/intents.fixture.ts';
+import { pendingOrderOf, shopperWithCart } from '../../testing/shopper.fixture.ts';
 import { startTestShop, type TestShop } from '../../testing/test-shop.ts';
 import { databaseKinds } from '../db/testing/test-database.ts';
 

@@ -4,8 +4,8 @@ import { draftOrder, type Order } from '../checkout/order.ts';
 import { INTENT_RATE_LIMIT } from '../platform/constants/index.ts';
 import { createNonce } from '../platform/nonce/nonce.ts';
 import { SESSION_COOKIE, unsignSessionToken } from '../platform/session/session.ts';
-import { ShopperClient } from '../testing/browser-like-client.ts';
-import type { TestShop } from '../testing/test-shop.ts';
+import { ShopperClient } from './browser-like-client.ts';
+import type { TestShop } from './test-shop.ts';
 import type { TestProcessorTables } from '@shop/test-processor';
 
 export interface Shopper {
