@@ -232,6 +232,16 @@ describe.each(databaseKinds)('the form builder calls on %s', (kind) => {
     expect(unknown.status).toBe(404);
   });
 
+  it('lets a host page read the refusal of a wrong-typed call too', async () => {
+    const wrongType = await fetch(`${t.url}/admin-ajax`, {
+      method: 'POST',
+      body: JSON.stringify({ action: 'wpforms_get_token', formId: 7 }),
+      headers: { 'content-type': 'application/json', origin: 'https://host.example' },
+    });
+    expect(wrongType.status).toBe(400);
+    expect(wrongType.headers.get('access-control-allow-origin')).toBe('*');
+  });
+
   async function solvedCaptcha(form = 'api-test', field = '4'): Promise<string> {
     const url = `${t.url}/forms/altcha-challenge?form=${form}&field=${field}`;
     const challenge = (await (await fetch(url)).json()) as Challenge;

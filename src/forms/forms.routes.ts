@@ -59,7 +59,6 @@ export function formAjaxCalls(deps: FormDoorDeps): AjaxCalls {
         guard: { kind: 'open' },
         schema: submitBodySchema,
         async handle(body, request, reply) {
-          openToAnySite(reply);
           const result = await deps.forms.submit({
             formId: body[WIRE.formId],
             ...submitInput(request, body),
@@ -74,7 +73,6 @@ export function formAjaxCalls(deps: FormDoorDeps): AjaxCalls {
         guard: { kind: 'open' },
         schema: submitBodySchema,
         async handle(body, request, reply) {
-          openToAnySite(reply);
           const outcome = await deps.forms.applyCoupon({
             formId: body[WIRE.formId],
             entries: textEntries(body),
@@ -102,7 +100,6 @@ export function formAjaxCalls(deps: FormDoorDeps): AjaxCalls {
         guard: { kind: 'open' },
         schema: confirmPaymentSchema,
         async handle(input, _request, reply) {
-          openToAnySite(reply);
           const result = await deps.forms.confirmPayment({
             formId: input.form_id,
             entryId: input.entry_id,
@@ -118,8 +115,7 @@ export function formAjaxCalls(deps: FormDoorDeps): AjaxCalls {
       ajaxCall({
         guard: { kind: 'open' },
         schema: tokenRequestSchema,
-        async handle(input, _request, reply) {
-          openToAnySite(reply);
+        async handle(input) {
           const token = await deps.forms.issueToken(input.formId);
           if (!token) throw new ShopError('form_not_found', messages.forms.formNotFound, 404);
           return { success: true, data: { token } };
@@ -132,7 +128,6 @@ export function formAjaxCalls(deps: FormDoorDeps): AjaxCalls {
         guard: { kind: 'open' },
         schema: restrictedEmailSchema,
         async handle(input, request, reply) {
-          openToAnySite(reply);
           const outcome = await deps.forms.isEmailAllowed({
             formId: input.form_id,
             fieldId: input.field_id,

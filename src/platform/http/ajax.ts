@@ -14,7 +14,10 @@ import { parseInput } from './validation.ts';
 export type AjaxGuard =
   | { kind: 'same-origin' }
   | { kind: 'nonce'; action: string }
-  /** Any site may call it (embedded forms post from their host pages): it checks its own token. */
+  /**
+   * Any site may call it and read its answer (embedded forms post from their host pages; no
+   * cookies are involved): it checks its own token.
+   */
   | { kind: 'open' };
 
 export interface AjaxCall<S extends z.ZodType = z.ZodType> {
@@ -56,7 +59,7 @@ async function dispatch(
   if (call.guard.kind === 'same-origin') assertSameOrigin(request);
   else if (call.guard.kind === 'nonce') {
     await requireNonce(contexts(request, reply), call.guard.action, requestNonce(request));
-  }
+  } else reply.header('access-control-allow-origin', '*');
   const input = parseInput(call.schema, request.body);
   return call.handle(input, request, reply);
 }
