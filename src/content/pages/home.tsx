@@ -29,7 +29,11 @@ export async function loader({ context }: PageLoaderArgs) {
 
 type HomeData = Awaited<ReturnType<typeof loader>>;
 
-function SellerSlide({ product }: { product: Seller }) {
+/**
+ * `first`: the first seller's picture is in the first screen of a phone, the page's largest
+ * paint: fetched early and first, where the others wait until they are scrolled to.
+ */
+function SellerSlide({ product, first }: { product: Seller; first: boolean }) {
   const href = `/product/${product.slug}/`;
   return (
     <article className="home-card seller-card">
@@ -43,7 +47,8 @@ function SellerSlide({ product }: { product: Seller }) {
             alt=""
             width={600}
             height={600}
-            loading="lazy"
+            loading={first ? 'eager' : 'lazy'}
+            fetchPriority={first ? 'high' : 'auto'}
             decoding="async"
           />
         )}
@@ -183,8 +188,8 @@ export default function Home({ loaderData }: { loaderData: HomeData }) {
       <section className="home-section">
         <h2 id="sellers-heading">{messages.homeSellers}</h2>
         <Slider kind="multi" label={messages.homeSellers} className="sellers-slider">
-          {sellers.map((product) => (
-            <SellerSlide key={product.id} product={product} />
+          {sellers.map((product, index) => (
+            <SellerSlide key={product.id} product={product} first={index === 0} />
           ))}
         </Slider>
       </section>
