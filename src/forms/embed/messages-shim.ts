@@ -1,17 +1,11 @@
 import { formPageMessages } from '../../platform/messages/forms.ts';
 import { formsUiMessages } from '../../platform/messages/forms-ui.ts';
-import { formPaymentsMessages } from '../../platform/messages/form-payments.ts';
-import { cardPaymentMessages } from '../../platform/messages/card-payment.ts';
 
 /**
  * In embed.js, `platform/messages/index.ts` is this: the texts the form shows itself (the shop's
  * other texts, and the validation defaults the form's settings already carry, have nothing to do
- * on a foreign page). vite.embed.config.ts swaps it in.
+ * on a foreign page). The payment fields and the card take theirs from their own files, in the
+ * chunks that load with them. vite.embed.config.ts swaps it in.
  */
 export { format } from '../../platform/messages/format.ts';
-export const messages = {
-  forms: formPageMessages,
-  ...formsUiMessages,
-  ...formPaymentsMessages,
-  ...cardPaymentMessages,
-};
+export const messages = { forms: formPageMessages, ...formsUiMessages };

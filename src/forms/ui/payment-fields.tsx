@@ -1,3 +1,4 @@
+import { formPaymentsMessages } from '../../platform/messages/form-payments.ts';
 import { format, messages } from '../../platform/messages/index.ts';
 import { formatAmount } from '../../platform/money/amount-style.ts';
 import type { FieldOf, FormDefinition } from '../definition.ts';
@@ -9,7 +10,7 @@ import { fieldName, quantityName, type FieldValues } from '../wire.ts';
  * field, the card field and the total with its order summary table. The server writes them with
  * the totals of the posted values; in the browser the runtime's payments.ts keeps them current.
  */
-const m = messages.formPayments;
+const m = formPaymentsMessages.formPayments;
 
 export const paymentInputId = (form: FormDefinition, fieldId: string, part?: string) =>
   `wpforms-${form.id}-field_${fieldId}${part ? `-${part}` : ''}`;

@@ -1,5 +1,5 @@
 import { TEST_PROCESSOR_BROWSER_TIMEOUT_MS } from '../../platform/constants/index.ts';
-import { messages, type CardErrorCode } from '../../platform/messages/index.ts';
+import { cardPaymentMessages, type CardErrorCode } from '../../platform/messages/card-payment.ts';
 import { TEST_PROCESSOR_PATH } from '@shop/test-processor/keys';
 
 /**
@@ -109,15 +109,19 @@ interface ProcessorError {
 /** Seed 001 §8: card errors by code, the BLIK code's own text, everything else one text. */
 function errorText(error: { type: string; code?: string; param?: string }): string {
   if (error.type === 'card_error' || error.type === 'validation_error')
-    return messages.cardErrors[error.code as CardErrorCode] ?? messages.cardErrors.card_declined;
-  if (error.param?.startsWith('payment_method_options[blik]')) return messages.blikCodeInvalid;
-  if (error.code === 'email_invalid') return messages.stripeJsErrors.email_invalid;
+    return (
+      cardPaymentMessages.cardErrors[error.code as CardErrorCode] ??
+      cardPaymentMessages.cardErrors.card_declined
+    );
+  if (error.param?.startsWith('payment_method_options[blik]'))
+    return cardPaymentMessages.blikCodeInvalid;
+  if (error.code === 'email_invalid') return cardPaymentMessages.stripeJsErrors.email_invalid;
   if (error.type === 'api_connection_error')
     return (
-      messages.stripeJsErrors[error.code as 'timeout' | 'abort'] ??
-      messages.stripeJsErrors.connection
+      cardPaymentMessages.stripeJsErrors[error.code as 'timeout' | 'abort'] ??
+      cardPaymentMessages.stripeJsErrors.connection
     );
-  return messages.unableToProcess;
+  return cardPaymentMessages.unableToProcess;
 }
 
 /** A processor or Stripe.js error with the shop's text for it (seed 001 §8). */

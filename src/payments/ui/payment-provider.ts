@@ -1,4 +1,4 @@
-import { messages } from '../../platform/messages/index.ts';
+import { cardPaymentMessages } from '../../platform/messages/card-payment.ts';
 import { TEST_PUBLISHABLE_KEY } from '@shop/test-processor/keys';
 import * as local from './local-stripe.ts';
 import type { PaymentProvider } from './payment-provider.types.ts';
@@ -43,7 +43,7 @@ const defaultLoaders: ProviderLoaders = {
       import('./stripe-js-provider.ts'),
     ]);
     const stripe = await loadStripe(publishableKey);
-    if (!stripe) throw new Error(messages.paymentProviderLoadFailed);
+    if (!stripe) throw new Error(cardPaymentMessages.paymentProviderLoadFailed);
     return stripeJsProvider(stripe);
   },
 };

@@ -1,6 +1,7 @@
 /**
  * The card's texts in the browser (seed 001 §8): the payment element's errors and the stand-in
- * for Stripe.js. Apart from index.ts so that embed.js's forms, which take cards too, carry them.
+ * for Stripe.js. Apart from index.ts so that the card's code (payments/ui) takes them alone: in
+ * embed.js they load with the card, not with every form.
  */
 export const cardPaymentMessages = {
   blikCodeInvalid: 'BLIK Code is invalid',
@@ -33,3 +34,5 @@ export const cardPaymentMessages = {
   paymentProviderLoadFailed:
     'There was a problem processing the payment. Please refresh the page to try again.',
 } as const;
+
+export type CardErrorCode = keyof typeof cardPaymentMessages.cardErrors;

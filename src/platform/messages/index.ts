@@ -251,7 +251,7 @@ export const messages = {
   ...contentMessages,
 } as const;
 
-export type CardErrorCode = keyof typeof messages.cardErrors;
+export type { CardErrorCode } from './card-payment.ts';
 
 // In a file of its own so that browser bundles that only fill texts (embed.js) need not carry them all.
 export { format } from './format.ts';

@@ -1,4 +1,5 @@
-import { format, messages } from '../../../platform/messages/index.ts';
+import { formPaymentsMessages } from '../../../platform/messages/form-payments.ts';
+import { format } from '../../../platform/messages/index.ts';
 import { postMultipart } from '../../../platform/http/client.ts';
 import {
   amountCharacters,
@@ -54,7 +55,7 @@ interface CouponAnswer {
   };
 }
 
-const m = messages.formPayments;
+const m = formPaymentsMessages.formPayments;
 
 export function attachPayments(context: FormContext): FormPayments | undefined {
   const { form, definition } = context;
