@@ -32,6 +32,11 @@ export function isPaymentField(field: FormField): field is PaymentField {
   return PAYMENT_TYPES.has(field.type);
 }
 
+/** A field of a paying form's own (the items, the coupon, the total, the card). */
+export function partOfPayment(field: FormField): boolean {
+  return field.type.startsWith('payment-') || field.type === 'stripe-credit-card';
+}
+
 /** The form's currency settings as the one money helper writes them. */
 export function amountStyle(settings: FormSettings): AmountStyle {
   return {

@@ -5,6 +5,8 @@ import {
 } from '../../platform/constants/index.ts';
 import type { FormDefinition, FormField } from '../definition.ts';
 import { formPages, type FormPage } from '../form-pages.ts';
+import { RETURN_PARAMS } from '../payments/payment-wire.ts';
+import { partOfPayment } from '../payments/totals.ts';
 import { fieldErrors, uploadSizeError } from '../rules/engine.ts';
 import { visibleFieldIds } from '../rules/conditions.ts';
 import { pageAfter } from '../rules/pages.ts';
@@ -27,7 +29,7 @@ import {
 } from './dom.ts';
 import { showFieldError, showFieldErrors, showGeneralError } from './errors.ts';
 import { attachFields } from './fields/index.ts';
-import { attachPayments } from './fields/payments.ts';
+import type { FormPayments } from './fields/payments.ts';
 import { formValues } from './form-values.ts';
 import { stepText, updateIndicator } from './indicator.ts';
 import { browserDefinition, browserServices, loadPasswordScorer } from './judge.ts';
@@ -77,6 +79,17 @@ export function attachForm(
 
   const values = (): FieldValues => formValues(definition, form);
   const restricted = restrictedEmails({ definition, env });
+  const paying = definition.fields.some(partOfPayment);
+  const paysOnPage = (index: number) => pages[index]?.fields.some(partOfPayment) === true;
+  /**
+   * A paying form's own behaviour (fields/payments.ts), loaded apart like the heavy fields': for
+   * the first page that shows a payment field, a submit, or the way back from a card challenge.
+   */
+  let paymentsLoading: Promise<FormPayments | undefined> | undefined;
+  const loadPayments = () =>
+    (paymentsLoading ??= import('./fields/payments.ts').then(({ attachPayments }) =>
+      detached ? undefined : attachPayments(context),
+    ));
 
   const validateField = (fieldId: string): Record<string, string> => {
     const field = byId.get(fieldId);
@@ -179,6 +192,7 @@ export function attachForm(
     }
     const target = pageAfter(judging, values(), from, direction === 'next' ? 1 : -1);
     if (target === from) return;
+    if (paysOnPage(target)) await loadPayments();
     if (!dispatch(form, 'wpformsBeforePageChange', { page: target, action: direction }, true))
       return;
     showPage(target);
@@ -215,6 +229,7 @@ export function attachForm(
         return;
       }
       if (tooLarge) return;
+      const payments = paying ? await loadPayments() : undefined;
       if (!settings.ajax_submit) {
         // Seed 002 §7 call 3: a normal post, the timestamps in hidden fields.
         HTMLFormElement.prototype.submit.call(form);
@@ -323,7 +338,9 @@ export function attachForm(
     detached = true;
   });
   const fieldsReady = attachFields(context, () => detached);
-  const payments = attachPayments(context);
+  const backFromChallenge =
+    new URLSearchParams(window.location.search).get(RETURN_PARAMS.form) === definition.id;
+  const paymentsReady = paysOnPage(page) || backFromChallenge ? loadPayments() : undefined;
   watchToken(context);
   applyVisibility();
   if (pageEls.length > 0) showPage(page);
@@ -331,7 +348,7 @@ export function attachForm(
   for (const button of form.querySelectorAll<HTMLButtonElement>('.wpforms-page-button'))
     button.disabled = false;
   // Ready once every field behaves (those loaded apart included): `.wpforms-js`, then the event.
-  void fieldsReady.then(() => {
+  void Promise.all([fieldsReady, paymentsReady]).then(() => {
     if (detached) return;
     form.classList.add('wpforms-js');
     dispatch(form, 'wpformsReady', { formId: definition.id });

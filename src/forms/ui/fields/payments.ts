@@ -57,13 +57,9 @@ interface CouponAnswer {
 
 const m = formPaymentsMessages.formPayments;
 
-export function attachPayments(context: FormContext): FormPayments | undefined {
+export function attachPayments(context: FormContext): FormPayments {
   const { form, definition } = context;
   const fields = definition.fields;
-  const hasPayments = fields.some(
-    (f) => f.type.startsWith('payment-') || f.type === 'stripe-credit-card',
-  );
-  if (!hasPayments) return undefined;
   const style = amountStyle(definition.settings);
   let coupon: FormCoupon | undefined;
   let shownTotal: Money | undefined;
