@@ -6,25 +6,32 @@ import { defineConfig, type Plugin } from 'vite';
  * against Preact through preact/compat instead of React (issue 12's size budget).
  *
  * - `vite build -c vite.embed.config.ts`: the module `forms-embed/app.js` and its lazy chunks
- *   (date picker, ALTCHA solver, imask, @zxcvbn-ts), ES modules loaded across origins;
+ *   (date picker, ALTCHA solver, imask, @zxcvbn-ts, the payment fields), ES modules loaded
+ *   across origins;
  * - `--mode loader`: `forms-embed/embed.js`, the classic script the tag loads.
  *
  * The shop serves them at `/forms/embed.js` and `/forms/embed/*` (src/forms/embed/embed.routes.ts).
  */
 const OUT = 'build/client/forms-embed';
 
-/** Modules the embed takes in a lighter form: all the shop's texts, and the zod schema. */
+/**
+ * Modules the embed takes in a lighter form: all the shop's texts, the zod schema, and the payment
+ * fields' parts (loaded when needed). The embed's own modules, where the swaps lead, import the
+ * originals.
+ */
 const SWAPS: [string, string][] = [
   ['/src/platform/messages/index.ts', 'src/forms/embed/messages-shim.ts'],
   ['/src/forms/definition.ts', 'src/forms/embed/definition-shim.ts'],
+  ['/src/forms/ui/payment-fields.tsx', 'src/forms/embed/payment-fields-shim.tsx'],
 ];
+const EMBED_DIR = path.resolve('src/forms/embed');
 
 function embedSwaps(): Plugin {
   return {
     name: 'shop:embed-swaps',
     enforce: 'pre',
     async resolveId(source, importer, options) {
-      if (!importer) return null;
+      if (!importer || importer.startsWith(EMBED_DIR)) return null;
       const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
       const swap = resolved && SWAPS.find(([from]) => resolved.id.endsWith(from));
       return swap ? path.resolve(swap[1]) : null;

@@ -495,6 +495,39 @@ test.describe('embedded in a foreign page', () => {
     ).toBeVisible();
   });
 
+  test('a paying form’s first page has its payment fields, styled, and its total keeps up', async ({
+    page,
+  }) => {
+    await saveForm({
+      id: 'e2e-paying',
+      title: 'Paying test form',
+      fields: [
+        {
+          id: '1',
+          type: 'payment-multiple',
+          label: 'Piece',
+          quantity_max: 3,
+          choices: [{ label: 'Canvas Tote', value: 'canvas-tote', price: 1800 }],
+        },
+        { id: '2', type: 'payment-total', label: 'Total' },
+      ],
+    });
+    for (const open of [
+      () => openForm(page, 'e2e-paying'),
+      () => page.goto(`${HOST}/?form=e2e-paying`),
+    ]) {
+      await open();
+      const form = page.locator('form.wpforms-js');
+      await form.waitFor();
+      const total = form.locator('[data-field-id="2"] output');
+      await expect(total).toHaveText('$0.00');
+      await expect(total).toHaveCSS('font-weight', '600');
+      await form.getByLabel('Canvas Tote – $18.00').check();
+      await form.getByLabel('Quantity').selectOption('2');
+      await expect(total).toHaveText('$36.00');
+    }
+  });
+
   test('the host page and the form keep their own looks', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 1400 });
     await page.goto(`${HOST}/`);

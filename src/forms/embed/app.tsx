@@ -1,13 +1,15 @@
 import { createRoot } from 'react-dom/client';
 import type { FormDefinition } from '../definition.ts';
+import { formPages } from '../form-pages.ts';
+import { partOfPayment } from '../payments/totals.ts';
 import { publishLegacyApi } from '../ui/legacy-api.ts';
 import { emptyFormState } from '../ui/form-renderer.tsx';
 import formStyles from '../ui/forms.css?inline';
-import paymentStyles from '../ui/form-payments.css?inline';
 import uiStyles from '../ui/forms-ui.css?inline';
 import { LiveForm } from '../ui/live-form.tsx';
 import { uiTexts } from '../ui/texts.ts';
 import embedStyles from './embed.css?inline';
+import { showPaymentFields } from './payment-fields-shim.tsx';
 
 /**
  * embed.js's module (CONTRACT §6): fetches the form from the shop and renders it, with its
@@ -25,12 +27,21 @@ export async function mountForm(host: HTMLElement, formId: string, shopOrigin: s
   const shadow = host.shadowRoot ?? host.attachShadow({ mode: 'open' });
   // Constructed style sheets: no <style> element for a host page's CSP to refuse.
   const sheet = new CSSStyleSheet();
-  sheet.replaceSync(`${embedStyles}\n${formStyles}\n${uiStyles}\n${paymentStyles}`);
+  sheet.replaceSync(`${embedStyles}\n${formStyles}\n${uiStyles}`);
   shadow.adoptedStyleSheets = [sheet];
   const mount = document.createElement('div');
   mount.className = 'shop-form-embed-root';
   shadow.replaceChildren(mount);
   publishLegacyApi();
+
+  let paymentFields: Promise<void> | undefined;
+  const renderPaymentFields = () =>
+    (paymentFields ??= import('./payment-parts.ts').then(({ parts, paymentStyles }) => {
+      const paymentSheet = new CSSStyleSheet();
+      paymentSheet.replaceSync(paymentStyles);
+      shadow.adoptedStyleSheets = [sheet, paymentSheet];
+      return showPaymentFields(parts);
+    }));
 
   let data: EmbedData;
   try {
@@ -44,6 +55,8 @@ export async function mountForm(host: HTMLElement, formId: string, shopOrigin: s
     mount.textContent = uiTexts.embedLoadFailed;
     return;
   }
+  // A form that shows payment fields on its first page renders with them.
+  if (formPages(data.form)[0]!.fields.some(partOfPayment)) await renderPaymentFields();
   createRoot(mount).render(
     <LiveForm
       startEnhanced
@@ -53,6 +66,7 @@ export async function mountForm(host: HTMLElement, formId: string, shopOrigin: s
         consent: window.shopConsent,
         secure: window.location.protocol === 'https:',
         publishableKey: data.publishableKey,
+        renderPaymentFields,
       })}
       form={data.form}
       state={emptyFormState}

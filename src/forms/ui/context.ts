@@ -14,6 +14,11 @@ export interface RuntimeEnv {
   secure: boolean;
   /** The shop's payment provider key (its test processor's, or Stripe's) for card fields. */
   publishableKey: string;
+  /**
+   * embed.js renders the payment fields' parts only once a page shows one: this renders them,
+   * resolving once they are in the form. On the form's page they come with the server's HTML.
+   */
+  renderPaymentFields?: () => Promise<void>;
 }
 
 /** What every part of the runtime shares about one form on the page. */

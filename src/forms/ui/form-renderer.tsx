@@ -1,5 +1,6 @@
 import type { CSSProperties, ReactNode } from 'react';
 import { format, messages } from '../../platform/messages/index.ts';
+import { formatAmount } from '../../platform/money/amount-style.ts';
 import {
   formPages,
   type Choice,
@@ -7,14 +8,9 @@ import {
   type FormDefinition,
   type FormField,
 } from '../definition.ts';
+import { amountStyle } from '../payments/totals.ts';
 import { visibleFieldIds } from '../rules/conditions.ts';
-import {
-  CardField,
-  CouponField,
-  priceText,
-  QuantitySelect,
-  TotalField,
-} from './payment-fields.tsx';
+import { CardField, CouponField, QuantitySelect, TotalField } from './payment-fields.tsx';
 import { allowedExtensions, choiceValue } from '../rules/engine.ts';
 import { characterCount, wordCount } from '../rules/field-rules.ts';
 import {
@@ -942,6 +938,10 @@ function ChoiceField({
       <ErrorText id={`${id}-error`} text={error} />
     </fieldset>
   );
+}
+
+function priceText(form: FormDefinition, minor: number): string {
+  return formatAmount(minor, amountStyle(form.settings));
 }
 
 function PaymentChoices({

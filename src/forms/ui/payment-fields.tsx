@@ -1,8 +1,7 @@
 import { formPaymentsMessages } from '../../platform/messages/form-payments.ts';
 import { format, messages } from '../../platform/messages/index.ts';
-import { formatAmount } from '../../platform/money/amount-style.ts';
 import type { FieldOf, FormDefinition } from '../definition.ts';
-import { amountStyle, orderSummary, type PaymentField } from '../payments/totals.ts';
+import { orderSummary, type PaymentField } from '../payments/totals.ts';
 import { fieldName, quantityName, type FieldValues } from '../wire.ts';
 
 /**
@@ -14,10 +13,6 @@ const m = formPaymentsMessages.formPayments;
 
 export const paymentInputId = (form: FormDefinition, fieldId: string, part?: string) =>
   `wpforms-${form.id}-field_${fieldId}${part ? `-${part}` : ''}`;
-
-export function priceText(form: FormDefinition, minor: number): string {
-  return formatAmount(minor, amountStyle(form.settings));
-}
 
 /** Seed 002 §3: a payment field's quantity select, id `{field id}-quantity`, 0 to its most. */
 export function QuantitySelect({

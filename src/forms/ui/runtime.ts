@@ -83,13 +83,15 @@ export function attachForm(
   const paysOnPage = (index: number) => pages[index]?.fields.some(partOfPayment) === true;
   /**
    * A paying form's own behaviour (fields/payments.ts), loaded apart like the heavy fields': for
-   * the first page that shows a payment field, a submit, or the way back from a card challenge.
+   * the first page that shows a payment field, a submit, or the way back from a card challenge;
+   * in embed.js with the payment fields' parts.
    */
   let paymentsLoading: Promise<FormPayments | undefined> | undefined;
   const loadPayments = () =>
-    (paymentsLoading ??= import('./fields/payments.ts').then(({ attachPayments }) =>
-      detached ? undefined : attachPayments(context),
-    ));
+    (paymentsLoading ??= Promise.all([
+      import('./fields/payments.ts'),
+      env.renderPaymentFields?.(),
+    ]).then(([{ attachPayments }]) => (detached ? undefined : attachPayments(context))));
 
   const validateField = (fieldId: string): Record<string, string> => {
     const field = byId.get(fieldId);
