@@ -80,7 +80,6 @@ export function attachForm(
   const values = (): FieldValues => formValues(definition, form);
   const restricted = restrictedEmails({ definition, env });
   const paying = definition.fields.some(partOfPayment);
-  const paysOnPage = (index: number) => pages[index]?.fields.some(partOfPayment) === true;
   /**
    * A paying form's own behaviour (fields/payments.ts), loaded apart like the heavy fields': for
    * the first page that shows a payment field, a submit, or the way back from a card challenge;
@@ -92,6 +91,23 @@ export function attachForm(
       import('./fields/payments.ts'),
       env.renderPaymentFields?.(),
     ]).then(([{ attachPayments }]) => (detached ? undefined : attachPayments(context))));
+  /**
+   * A page's fields get their behaviour when the page is first shown: a later page's heavy fields
+   * (payment fields included) load only once it is reached, and Next waits for them.
+   */
+  const attachedPages = new Map<number, Promise<unknown>>();
+  const attachPage = (index: number) => {
+    let attached = attachedPages.get(index);
+    if (!attached) {
+      const fields = pages[index]?.fields ?? [];
+      attached = Promise.all([
+        attachFields(context, fields, () => detached),
+        fields.some(partOfPayment) ? loadPayments() : undefined,
+      ]);
+      attachedPages.set(index, attached);
+    }
+    return attached;
+  };
 
   const validateField = (fieldId: string): Record<string, string> => {
     const field = byId.get(fieldId);
@@ -153,6 +169,7 @@ export function attachForm(
 
   function showPage(index: number): void {
     page = Math.min(Math.max(index, 0), pages.length - 1);
+    void attachPage(page);
     for (const element of pageEls) element.hidden = Number(element.dataset.page) !== page;
     if (pageEls.length > 0) hiddenInput(form, PAGE_INDEX_NAME).value = String(page);
     showPageButtons(form, pages, page);
@@ -194,7 +211,7 @@ export function attachForm(
     }
     const target = pageAfter(judging, values(), from, direction === 'next' ? 1 : -1);
     if (target === from) return;
-    if (paysOnPage(target)) await loadPayments();
+    await attachPage(target);
     if (!dispatch(form, 'wpformsBeforePageChange', { page: target, action: direction }, true))
       return;
     showPage(target);
@@ -339,18 +356,20 @@ export function attachForm(
   cleanups.push(() => {
     detached = true;
   });
-  const fieldsReady = attachFields(context, () => detached);
   const backFromChallenge =
     new URLSearchParams(window.location.search).get(RETURN_PARAMS.form) === definition.id;
-  const paymentsReady = paysOnPage(page) || backFromChallenge ? loadPayments() : undefined;
+  const fieldsReady = Promise.all([
+    attachPage(page),
+    backFromChallenge ? loadPayments() : undefined,
+  ]);
   watchToken(context);
   applyVisibility();
   if (pageEls.length > 0) showPage(page);
   uploads.check();
   for (const button of form.querySelectorAll<HTMLButtonElement>('.wpforms-page-button'))
     button.disabled = false;
-  // Ready once every field behaves (those loaded apart included): `.wpforms-js`, then the event.
-  void Promise.all([fieldsReady, paymentsReady]).then(() => {
+  // Ready once the page's fields behave (those loaded apart included): `.wpforms-js`, the event.
+  void fieldsReady.then(() => {
     if (detached) return;
     form.classList.add('wpforms-js');
     dispatch(form, 'wpformsReady', { formId: definition.id });

@@ -9,8 +9,9 @@ import { attachLimit } from './limit.ts';
 
 /**
  * Each field type's behaviour in the browser (issue 12's list), attached to its element. The
- * small ones common to most forms come with the runtime; the larger ones load only for a form
- * that has such a field, so a contact form does not carry the date, select or captcha code.
+ * small ones common to most forms come with the runtime; the larger ones load apart, when a page
+ * that has such a field is first shown (runtime.ts): a contact form never carries the date,
+ * select or captcha code, and a later page's load once it is reached.
  */
 type Attach = (context: FormContext, field: FormField, element: HTMLElement) => void;
 
@@ -64,12 +65,16 @@ const attachLater: Partial<Record<FieldType, () => Promise<Attach>>> = {
 };
 
 /**
- * Attaches every field's behaviour; resolves once the ones loaded apart are attached too (none
+ * Attaches these fields' behaviour; resolves once the ones loaded apart are attached too (none
  * is attached after the runtime has detached).
  */
-export async function attachFields(context: FormContext, detached: () => boolean): Promise<void> {
+export async function attachFields(
+  context: FormContext,
+  fields: readonly FormField[],
+  detached: () => boolean,
+): Promise<void> {
   const later: Promise<void>[] = [];
-  for (const field of context.definition.fields) {
+  for (const field of fields) {
     const element = fieldElement(context.form, field.id);
     if (!element) continue;
     attachNow[field.type]?.(context, field, element);
