@@ -15,13 +15,12 @@ import { defineConfig, type Plugin } from 'vite';
 const OUT = 'build/client/forms-embed';
 
 /**
- * Modules the embed takes in a lighter form: all the shop's texts, the zod schema, and the payment
+ * Modules the embed takes in a lighter form: all the shop's texts and the payment
  * fields' parts (loaded when needed). The embed's own modules, where the swaps lead, import the
  * originals.
  */
 const SWAPS: [string, string][] = [
   ['/src/platform/messages/index.ts', 'src/forms/embed/messages-shim.ts'],
-  ['/src/forms/definition.ts', 'src/forms/embed/definition-shim.ts'],
   ['/src/forms/ui/payment-fields.tsx', 'src/forms/embed/payment-fields-shim.tsx'],
 ];
 const EMBED_DIR = path.resolve('src/forms/embed');

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../platform/messages/index.ts';
-import { formDefinitionSchema, formPages } from './definition.ts';
+import { formDefinitionSchema } from './definition.ts';
+import { formPages } from './form-pages.ts';
 import { demoForms } from './demo-forms/index.ts';
 
 describe('form definitions', () => {

@@ -487,6 +487,5 @@ export type FormDefinition = z.infer<typeof formDefinitionSchema>;
 /** A definition as written (defaults may be left out): what the demo JSON files hold. */
 export type FormDefinitionInput = z.input<typeof formDefinitionSchema>;
 
-// The pages and lookups live in a module without zod, so the browser's bundles (the form page,
-// embed.js) can use them without the schema library.
-export { fieldById, formPages, isInputField, type FormPage } from './form-pages.ts';
+// The pages and lookups live in form-pages.ts, without zod: the browser's bundles (the form page,
+// embed.js) take only this file's types.

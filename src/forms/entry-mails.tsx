@@ -2,7 +2,8 @@ import { format, messages } from '../platform/messages/index.ts';
 import type { Mail } from '../platform/mail/mail.ts';
 import { MailLayout } from '../platform/mail/mail-layout.tsx';
 import { renderMail } from '../platform/mail/render.tsx';
-import { isInputField, type FormDefinition } from './definition.ts';
+import type { FormDefinition } from './definition.ts';
+import { isInputField } from './form-pages.ts';
 import type { StoredAnswer, StoredAnswers } from './wire.ts';
 
 /**

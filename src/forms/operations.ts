@@ -18,7 +18,8 @@ import {
   timestampOf,
   tookLongEnough,
 } from './anti-spam.ts';
-import { fieldById, isInputField, type FormDefinition } from './definition.ts';
+import type { FormDefinition } from './definition.ts';
+import { fieldById, isInputField } from './form-pages.ts';
 import type { FormsRepo, NewEntryFile, PayingEntry } from './forms.repo.ts';
 import type { Coupon } from '../cart/coupon.ts';
 import { checkFormCoupon } from './payments/coupon.ts';

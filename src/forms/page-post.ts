@@ -1,5 +1,5 @@
 import { messages } from '../platform/messages/index.ts';
-import { formPages } from './definition.ts';
+import { formPages } from './form-pages.ts';
 import type { FormsOperations, SubmitInput } from './operations.ts';
 import { judgePage } from './rules/engine.ts';
 import { pageAfter, pageOfFirstField } from './rules/pages.ts';

@@ -1,13 +1,8 @@
 import type { CSSProperties, ReactNode } from 'react';
 import { format, messages } from '../../platform/messages/index.ts';
 import { formatAmount } from '../../platform/money/amount-style.ts';
-import {
-  formPages,
-  type Choice,
-  type FieldOf,
-  type FormDefinition,
-  type FormField,
-} from '../definition.ts';
+import type { Choice, FieldOf, FormDefinition, FormField } from '../definition.ts';
+import { formPages } from '../form-pages.ts';
 import { amountStyle } from '../payments/totals.ts';
 import { visibleFieldIds } from '../rules/conditions.ts';
 import { CardField, CouponField, QuantitySelect, TotalField } from './payment-fields.tsx';
