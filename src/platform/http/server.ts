@@ -99,7 +99,8 @@ const HELMET_OPTIONS = {
  * plugin itself builds a new helmet middleware on every request (two hooks, a dozen option parses).
  */
 export async function securityHeaders(): Promise<Record<string, string>> {
-  const scratch = Fastify();
+  // With the shop's compilers: Fastify's own would load ajv for this throwaway server.
+  const scratch = Fastify({ schemaController: { compilersFactory: zodCompilers } });
   await scratch.register(helmet, HELMET_OPTIONS);
   scratch.get('/', async () => '');
   const response = await scratch.inject('/');
