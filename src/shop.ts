@@ -15,7 +15,7 @@ import { settlementTarget } from './checkout/settlement-target.ts';
 import { contentRepo } from './content/content.repo.ts';
 import { contentDeps, type ContentDeps } from './content/operations.ts';
 import { seedDemoData } from './demo/seed.ts';
-import { demoForms } from './forms/demo-forms/index.ts';
+import { addMissingDemoForms } from './forms/demo-forms/index.ts';
 import { formsRepo } from './forms/forms.repo.ts';
 import { formsOperations, type FormsOperations } from './forms/operations.ts';
 import { entryPaymentSync } from './forms/payments/entry-status.ts';
@@ -123,7 +123,7 @@ export async function createShop(
     await migrateToLatest(handle);
     if (options.seedDemo ?? true) {
       if (await seedDemoData(handle.db, config.dataDir)) log.info('seeded the demo shop');
-      await formsRepo(handle.db).addMissing(demoForms());
+      await addMissingDemoForms(formsRepo(handle.db));
     }
     return resolveSessionSecret(handle.db, config.sessionSecret);
   });

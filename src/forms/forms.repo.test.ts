@@ -13,7 +13,9 @@ describe.each(databaseKinds)('the forms repository on %s', (kind) => {
 
   it('seeds the demo forms once and reads them back whole', async () => {
     const repo = formsRepo(handle.db);
+    expect(await repo.missingForms(['contact', 'nope'])).toEqual(['contact', 'nope']);
     expect(await repo.addMissing(demoForms())).toBe(2);
+    expect(await repo.missingForms(['contact', 'nope'])).toEqual(['nope']);
     expect(await repo.addMissing(demoForms())).toBe(0);
     expect(await repo.form('contact')).toEqual(demoForms()[0]);
     expect(await repo.form('nope')).toBeUndefined();

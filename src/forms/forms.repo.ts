@@ -68,6 +68,12 @@ export function formsRepo(db: Db) {
       return row ? formDefinitionSchema.parse(JSON.parse(row.definition_json)) : undefined;
     },
 
+    /** Of these form ids, those with no form stored. */
+    async missingForms(ids: readonly string[]): Promise<string[]> {
+      const stored = await db.selectFrom('forms').select('id').where('id', 'in', ids).execute();
+      return ids.filter((id) => !stored.some((row) => row.id === id));
+    },
+
     /** Adds the forms that are not there yet (a form the owner changed is left as it is). */
     async addMissing(forms: readonly FormDefinition[], now = new Date()): Promise<number> {
       let added = 0;
