@@ -158,7 +158,15 @@ export async function createShop(
   const server = appServer(handle.db, clock);
   const paymentAttempts = paymentAttemptLimiter(handle.db, () => clock().getTime());
   await server.beat();
-  const holdStock = { db: handle.db, orders, stripe: payments.stripe, settings, log };
+  const holdStock = {
+    db: handle.db,
+    orders,
+    settings,
+    log,
+    get stripe() {
+      return payments.stripe;
+    },
+  };
   const mail = mailSender({
     db: handle.db,
     commits: handle.commits,

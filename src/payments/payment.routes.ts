@@ -147,7 +147,12 @@ async function settleCallersOrder(
 
 /** The gateway's `wc_stripe_*` endpoint calls (seed 001 §7), each with its own nonce. */
 export function paymentAjaxCalls(deps: PaymentDoorDeps): AjaxCalls {
-  const intents = { stripe: deps.payments.stripe, orders: deps.orders };
+  const intents = {
+    orders: deps.orders,
+    get stripe() {
+      return deps.payments.stripe;
+    },
+  };
   const limiter = deps.attempts;
   return new Map([
     [
@@ -281,7 +286,9 @@ export function paymentAjaxCalls(deps: PaymentDoorDeps): AjaxCalls {
 export function registerWebhookRoute(app: App, doors: PaymentDoorDeps): void {
   const deps: WebhookDeps = {
     ledger: doors.settlement,
-    stripe: doors.payments.stripe,
+    get stripe() {
+      return doors.payments.stripe;
+    },
     webhookSecret: doors.payments.webhookSecret,
     recordEvent: doors.recordEvent,
   };

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
-import Stripe from 'stripe';
 import { nowIso } from './db/schema.ts';
 import type { TestProcessorTables } from './db/schema.ts';
 import { newId, unix } from './ids.ts';
+import { stripeSdk } from './stripe-sdk.ts';
 
 export type EventType =
   | 'payment_intent.succeeded'
@@ -21,7 +21,7 @@ export function eventObject(id: string, type: EventType, object: unknown, create
   return {
     id,
     object: 'event' as const,
-    api_version: Stripe.API_VERSION,
+    api_version: stripeSdk().API_VERSION,
     created: unix(createdIso),
     data: { object },
     livemode: false,

@@ -15,4 +15,5 @@ export {
   TEST_WEBHOOK_SECRET,
 } from './keys.ts';
 export { testProcessorStripe } from './stripe-client.ts';
+export { stripeSdk } from './stripe-sdk.ts';
 export type { DbKind, TestProcessorTables } from './db/schema.ts';
