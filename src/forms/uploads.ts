@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileTypeFromBuffer } from 'file-type';
 import type { UploadedFile } from '../platform/http/multipart.ts';
 import { extensionOf } from './rules/field-rules.ts';
 
@@ -10,6 +9,9 @@ import { extensionOf } from './rules/field-rules.ts';
  * and kept outside the web root under random names (DATA_DIR/form-uploads, never served).
  */
 export const UPLOADS_FOLDER = 'form-uploads';
+
+/** Loaded with the first upload: a start does without its thirty-odd modules. */
+const loadFileType = () => import('file-type');
 
 /** Extensions that name one kind of content. */
 const SAME_KIND: Record<string, string> = { jpeg: 'jpg', jpe: 'jpg', tif: 'tiff', htm: 'html' };
@@ -23,6 +25,7 @@ export async function contentTypeOf(
   file: Pick<UploadedFile, 'name' | 'bytes'>,
 ): Promise<string | undefined> {
   const extension = extensionOf(file.name);
+  const { fileTypeFromBuffer } = await loadFileType();
   const detected = await fileTypeFromBuffer(file.bytes).catch(() => undefined);
   if (detected) return kindOf(detected.ext) === kindOf(extension) ? detected.mime : undefined;
   if (!TEXT_EXTENSIONS.has(extension) || file.bytes.includes(0)) return undefined;

@@ -1,9 +1,11 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import qs from 'qs';
 import { TEST_PUBLISHABLE_KEY, TEST_SECRET_KEY } from './keys.ts';
 import type { Params } from './params.ts';
 import { invalidRequest, processorMessages, StripeApiError } from './stripe-objects.ts';
+
+/** Loaded with the processor's first form body: a start does without qs and its dependencies. */
+const loadQs = () => import('qs').then((module) => module.default);
 
 /** Form bodies as Stripe reads them; Stripe-shaped errors for everything, never a bare 500. */
 export function setUpStripeHttp(processor: FastifyInstance): void {
@@ -11,9 +13,8 @@ export function setUpStripeHttp(processor: FastifyInstance): void {
   processor.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string' },
-    (_request, body, done) => {
-      done(null, qs.parse(body as string, { depth: 5, parameterLimit: 300 }));
-    },
+    async (_request: FastifyRequest, body: string) =>
+      (await loadQs()).parse(body, { depth: 5, parameterLimit: 300 }),
   );
   processor.setErrorHandler((error, request, reply) => {
     if (error instanceof StripeApiError)
