@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
+import { renderToStaticMarkup } from 'react-dom/server.browser';
 
 /** A mail's two bodies: what mail programs show, and the plain text beside it. */
 export interface RenderedMail {
