@@ -115,6 +115,16 @@ const DEV_SSR = {
   ],
 };
 
+/**
+ * The server's files in ASCII, without comments: V8 keeps each script's source in memory, in two
+ * bytes a character once one character needs them (4.6 MiB less heap at start). Not minified, so
+ * that stack traces stay readable.
+ */
+const SERVER_OUTPUT = {
+  comments: false,
+  minify: { compress: false, mangle: false, codegen: { removeWhitespace: false, asciiOnly: true } },
+} as const;
+
 export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [reactRouter(), serverEntryNames()],
   resolve: {
@@ -127,7 +137,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
         : [],
   },
   build: isSsrBuild
-    ? { rollupOptions: { input: SERVER_ENTRIES } }
+    ? { rollupOptions: { input: SERVER_ENTRIES, output: SERVER_OUTPUT } }
     : { rolldownOptions: { output: { codeSplitting: { groups: [{ name: browserChunk }] } } } },
   // The bundled libraries' development checks (react-aria reads process.env on every render)
   // are dropped from the server build, as they are from the browser's.
