@@ -93,8 +93,26 @@ export interface StartedShop {
 }
 
 /**
- * A checkout's built shop, as `npm run serve` starts it: plain JavaScript, no TypeScript loader.
- * A checkout from before the one build (no build/server/main.js) starts as it did then, through tsx.
+ * What a checkout's `npm run serve` sets before `node build/server/main.js` (its environment) and
+ * gives node (its flags), so that a checkout's shop runs as it is served.
+ */
+export function serveCommand(root: string): { env: Record<string, string>; flags: string[] } {
+  const { scripts } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+    scripts?: Record<string, string>;
+  };
+  const serve = /^((?:\w+=\S* )*)node ((?:--\S+ )*)build\/server\/main\.js$/;
+  const [, env = '', flags = ''] = serve.exec(scripts?.serve ?? '') ?? [];
+  const words = (text: string) => text.split(' ').filter(Boolean);
+  return {
+    env: Object.fromEntries(words(env).map((pair) => pair.split('='))),
+    flags: words(flags),
+  };
+}
+
+/**
+ * A checkout's built shop, as its `npm run serve` starts it: plain JavaScript, no TypeScript
+ * loader. A checkout from before the one build (no build/server/main.js) starts as it did then,
+ * through tsx.
  */
 export async function startShop(
   dataDir: string,
@@ -103,23 +121,23 @@ export async function startShop(
 ): Promise<StartedShop> {
   const port = await freePort();
   const built = existsSync(path.join(root, 'build/server/main.js'));
+  const serve = serveCommand(root);
   const started = performance.now();
   const child = spawn(
     process.execPath,
-    built ? ['build/server/main.js'] : ['--import', 'tsx', 'src/main.ts'],
+    built ? [...serve.flags, 'build/server/main.js'] : ['--import', 'tsx', 'src/main.ts'],
     {
       cwd: root,
       stdio: ['ignore', 'inherit', 'inherit'],
       env: {
         ...process.env,
+        NODE_ENV: 'production',
+        ...serve.env,
         PORT: String(port),
         HOST,
         DATA_DIR: dataDir,
         DATABASE_URL: `sqlite:${path.join(dataDir, 'bench.sqlite')}`,
         LOG_LEVEL: 'warn',
-        NODE_ENV: 'production',
-        // As `npm run serve` starts it (README: one malloc arena per thread otherwise).
-        MALLOC_ARENA_MAX: '2',
         ...env,
       },
     },
