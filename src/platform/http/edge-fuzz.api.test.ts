@@ -116,6 +116,10 @@ function bodyFor(target: Target): fc.Arbitrary<Body> {
 
 /** What the server makes of the body, or undefined when it cannot read it at all. */
 function parsedBody(body: Body): unknown {
+  // No body at all reads as an empty form, whatever form type it claims (parseInput; an empty
+  // multipart body is an empty form to @fastify/multipart too).
+  const formLike = body.contentType === undefined || body.contentType.startsWith('multipart/');
+  if (body.text === '' && formLike) return {};
   try {
     if (body.contentType === 'application/json') return JSON.parse(body.text) as unknown;
     if (body.contentType === FORM) return Object.fromEntries(new URLSearchParams(body.text));
@@ -195,15 +199,23 @@ describe.each(databaseKinds)('malformed bodies at every door on %s', (kind) => {
           );
           const after = await snapshot();
           const sent = `${target.name} ${JSON.stringify(body)} -> ${response.status}`;
-          if (isMalformed(target, body)) {
-            expect(response.status, sent).toBeGreaterThanOrEqual(300);
-            expect(changed(before, after), `${sent}, after ${last}`).toEqual([]);
-          }
+          // Moved on before asserting: fast-check re-runs a failure while shrinking, and each
+          // re-run must be judged by what it changed, not what the failed run before it did.
+          const changes = changed(before, after);
+          const previous = last;
           before = after;
           last = sent;
+          if (isMalformed(target, body)) {
+            expect(response.status, sent).toBeGreaterThanOrEqual(300);
+            expect(changes, `${sent}, after ${previous}`).toEqual([]);
+          }
         },
       ),
-      { numRuns: BODIES_PER_DATABASE },
+      {
+        numRuns: BODIES_PER_DATABASE,
+        // FUZZ_SEED=<seed> replays a failure's run in order, without shrinking.
+        ...(process.env.FUZZ_SEED && { seed: Number(process.env.FUZZ_SEED), endOnFailure: true }),
+      },
     );
   }, 120_000);
 });
