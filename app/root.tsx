@@ -11,11 +11,11 @@ import {
 } from 'react-router';
 import { accountHeader, type AccountHeader } from '../src/accounts/account-header.ts';
 import { AccountLink } from '../src/accounts/ui/account-link.tsx';
-import { AuthDialogs } from '../src/accounts/ui/auth-dialogs.tsx';
+import { AuthDialogsWhenOpened } from '../src/accounts/ui/auth-dialogs-when-opened.tsx';
 import { CartLink } from '../src/cart/ui/cart-link.tsx';
 import { footerData } from '../src/content/footer-data.ts';
 import { SiteFooter, type FooterData } from '../src/content/ui/site-footer.tsx';
-import { SlideOutCart } from '../src/cart/ui/slide-out-cart.tsx';
+import { SlideOutCartWhenOpened } from '../src/cart/ui/slide-out-cart-when-opened.tsx';
 import { ConsentBanner, CookieSettingsLink } from '../src/platform/consent/consent-banner.tsx';
 import { hasConsentChoice } from '../src/platform/consent/consent.ts';
 import { PAGE_CACHE_CONTROL } from '../src/platform/constants/index.ts';
@@ -153,8 +153,8 @@ export default function App({ loaderData }: { loaderData: RootData }) {
         }
       />
       <ConsentBanner chosen={loaderData.consentChosen} returnTo={loaderData.pagePath} />
-      <SlideOutCart />
-      {loaderData.account.nonces && <AuthDialogs nonces={loaderData.account.nonces} />}
+      <SlideOutCartWhenOpened />
+      {loaderData.account.nonces && <AuthDialogsWhenOpened nonces={loaderData.account.nonces} />}
       <LiveRegion />
     </MoneyFormatContext>
   );

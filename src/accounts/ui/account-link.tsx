@@ -1,6 +1,12 @@
 import { useEffect, useState } from 'react';
 import { messages } from '../../platform/messages/index.ts';
 import { openAuthDialog } from './auth-dialog-store.ts';
+import { preloadAuthDialogs } from './auth-dialogs-when-opened.tsx';
+
+function preloadDialogs(): void {
+  // A failed fetch is tried again when a dialog opens.
+  preloadAuthDialogs().catch(() => {});
+}
 
 function PersonIcon() {
   return (
@@ -51,6 +57,8 @@ export function AccountLink({ customerName }: { customerName: string | null }) {
       className="account-link"
       aria-haspopup="dialog"
       onClick={() => openAuthDialog('login')}
+      onPointerEnter={preloadDialogs}
+      onFocus={preloadDialogs}
     >
       <PersonIcon />
       {label}

@@ -1,8 +1,14 @@
 import { useEffect, useState } from 'react';
 import { refreshPanel, setPanelOpen, useCart, usePanelOpen } from './browser-cart-store.ts';
+import { preloadSlideOutCart } from './slide-out-cart-when-opened.tsx';
 
 function hasCartCookie(): boolean {
   return document.cookie.split('; ').some((c) => c.startsWith('woocommerce_items_in_cart='));
+}
+
+function preloadPanel(): void {
+  // A failed fetch is tried again when the panel opens.
+  preloadSlideOutCart().catch(() => {});
 }
 
 function CartIcon() {
@@ -60,6 +66,8 @@ export function CartLink({ initialCount }: { initialCount: number | null }) {
       aria-haspopup="dialog"
       aria-expanded={open}
       onClick={() => setPanelOpen(true)}
+      onPointerEnter={preloadPanel}
+      onFocus={preloadPanel}
     >
       {contents}
     </button>

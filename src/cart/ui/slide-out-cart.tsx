@@ -278,10 +278,7 @@ export function SlideOutCart() {
     [keepFocusInPanel],
   );
 
-  // Seed 000 §7: refreshed on page load (when there is a cart) and whenever the panel opens.
-  useEffect(() => {
-    if (document.cookie.includes('woocommerce_items_in_cart=')) void refreshPanel('refresh');
-  }, []);
+  // Seed 000 §7: refreshed whenever the panel opens (on page load: SlideOutCartWhenOpened).
   useEffect(() => {
     if (open) void refreshPanel('refresh');
   }, [open]);
