@@ -19,7 +19,8 @@ import { SlideOutCartWhenOpened } from '../src/cart/ui/slide-out-cart-when-opene
 import { ConsentBanner, CookieSettingsLink } from '../src/platform/consent/consent-banner.tsx';
 import { hasConsentChoice } from '../src/platform/consent/consent.ts';
 import { PAGE_CACHE_CONTROL } from '../src/platform/constants/index.ts';
-import { messages } from '../src/platform/messages/index.ts';
+import { cartMessages } from '../src/platform/messages/cart.ts';
+import { shopMessages } from '../src/platform/messages/shop.ts';
 import type { Notice } from '../src/platform/session/session.ts';
 import type { MoneyFormat } from '../src/platform/money/money.ts';
 import { LiveRegion } from '../src/ui/live-region.tsx';
@@ -106,7 +107,7 @@ export function SiteHeader({
       </a>
       <div className="site-header-inner">
         <a href="/" className="site-title">
-          {messages.shopName}
+          {shopMessages.shopName}
         </a>
         <nav aria-label="Main" className="site-nav">
           <ul>
@@ -136,7 +137,7 @@ export default function App({ loaderData }: { loaderData: RootData }) {
     <MoneyFormatContext value={loaderData.money}>
       {loaderData.testMode && (
         <p className="test-mode-banner" role="note">
-          {messages.testModeBanner}
+          {shopMessages.testModeBanner}
         </p>
       )}
       <SiteHeader cartCount={loaderData.cartCount} customerName={loaderData.account.customerName} />
@@ -165,14 +166,16 @@ export function ErrorBoundary() {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <>
-      <title>{`${notFound ? 'Page not found' : 'Something went wrong'} – ${messages.shopName}`}</title>
+      <title>{`${notFound ? 'Page not found' : 'Something went wrong'} – ${shopMessages.shopName}`}</title>
       <SiteHeader cartCount={null} />
       <main id="main" className="site-main">
         <h1>{notFound ? 'Page not found' : 'Something went wrong'}</h1>
-        <p>{notFound ? 'The page you were looking for does not exist.' : messages.serverError}</p>
+        <p>
+          {notFound ? 'The page you were looking for does not exist.' : shopMessages.serverError}
+        </p>
         <p>
           <a className="button" href="/shop/">
-            {messages.returnToShop}
+            {cartMessages.returnToShop}
           </a>
         </p>
       </main>

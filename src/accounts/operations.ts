@@ -401,7 +401,7 @@ function detailsErrors(input: AccountDetailsInput): Record<string, string> {
   ];
   for (const [key, field, label] of required)
     if (String(input[key]).trim() === '')
-      errors[field] = format(messages.requiredField, { field: label });
+      errors[field] = format(messages.fieldRequired, { field: label });
   if (!errors.account_email && !isValidEmail(normalizeEmail(input.email)))
     errors.account_email = messages.accountEmailRequired;
   if (!errors.account_display_name && isValidEmail(input.displayName.trim()))

@@ -1,9 +1,9 @@
-import { messages } from '../platform/messages/index.ts';
+import { shopMessages } from '../platform/messages/shop.ts';
 
 /** The `*` after a required field's label, as WooCommerce writes it. */
 export function RequiredMark() {
   return (
-    <abbr className="required" title={messages.fieldRequiredTitle}>
+    <abbr className="required" title={shopMessages.fieldRequiredTitle}>
       *
     </abbr>
   );

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { messages } from '../../platform/messages/index.ts';
+import { shopMessages } from '../../platform/messages/shop.ts';
 import { openAuthDialog } from './auth-dialog-store.ts';
 import { preloadAuthDialogs } from './auth-dialogs-when-opened.tsx';
 
@@ -38,12 +38,12 @@ export function AccountLink({ customerName }: { customerName: string | null }) {
       <a href="/my-account/" className="account-link account-link-customer">
         <PersonIcon />
         <span className="account-link-text">
-          <span className="account-link-label">{messages.accountLinkCustomer}</span>{' '}
+          <span className="account-link-label">{shopMessages.accountLinkCustomer}</span>{' '}
           <span className="account-link-name">{customerName}</span>
         </span>
       </a>
     );
-  const label = <span className="account-link-text">{messages.accountLinkVisitor}</span>;
+  const label = <span className="account-link-text">{shopMessages.accountLinkVisitor}</span>;
   if (!hydrated)
     return (
       <a href="/my-account/" className="account-link">

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
-import { messages } from '../../platform/messages/index.ts';
+import { accountMessages } from '../../platform/messages/accounts.ts';
+import { checkoutAccountMessages } from '../../platform/messages/checkout-account.ts';
 import { openAuthDialog, useAuthDialog, type AuthDialog } from './auth-dialog-store.ts';
 import { LoginForm } from './login-form.tsx';
 import { LostPasswordForm } from './lost-password-form.tsx';
@@ -14,9 +15,9 @@ export interface AuthNonces {
 }
 
 const titles: Record<Exclude<AuthDialog, null>, string> = {
-  login: messages.logIn,
-  register: messages.register,
-  'lost-password': messages.lostYourPassword,
+  login: checkoutAccountMessages.logIn,
+  register: accountMessages.register,
+  'lost-password': accountMessages.lostYourPassword,
 };
 
 function SwitchTo({ dialog, children }: { dialog: AuthDialog; children: string }) {
@@ -38,7 +39,8 @@ function DialogForm({ dialog, nonces }: { dialog: Exclude<AuthDialog, null>; non
         autoFocus
         footer={
           <p className="account-form-switch">
-            {messages.alreadyRegistered} <SwitchTo dialog="login">{messages.logInInstead}</SwitchTo>
+            {accountMessages.alreadyRegistered}{' '}
+            <SwitchTo dialog="login">{accountMessages.logInInstead}</SwitchTo>
           </p>
         }
       />
@@ -51,8 +53,8 @@ function DialogForm({ dialog, nonces }: { dialog: Exclude<AuthDialog, null>; non
         autoFocus
         footer={
           <p className="account-form-switch">
-            {messages.rememberedPassword}{' '}
-            <SwitchTo dialog="login">{messages.logInInstead}</SwitchTo>
+            {accountMessages.rememberedPassword}{' '}
+            <SwitchTo dialog="login">{accountMessages.logInInstead}</SwitchTo>
           </p>
         }
       />
@@ -67,10 +69,11 @@ function DialogForm({ dialog, nonces }: { dialog: Exclude<AuthDialog, null>; non
       footer={
         <div className="account-form-switch">
           <p>
-            <SwitchTo dialog="lost-password">{messages.lostYourPassword}</SwitchTo>
+            <SwitchTo dialog="lost-password">{accountMessages.lostYourPassword}</SwitchTo>
           </p>
           <p>
-            {messages.newCustomer} <SwitchTo dialog="register">{messages.register}</SwitchTo>
+            {accountMessages.newCustomer}{' '}
+            <SwitchTo dialog="register">{accountMessages.register}</SwitchTo>
           </p>
         </div>
       }
@@ -103,7 +106,7 @@ export function AuthDialogs({ nonces }: { nonces: AuthNonces }) {
               <Heading slot="title" className="auth-dialog-title">
                 {titles[dialog]}
               </Heading>
-              <Button className="auth-dialog-close" slot="close" aria-label={messages.close}>
+              <Button className="auth-dialog-close" slot="close" aria-label={accountMessages.close}>
                 <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
                   <path d="M6 6l12 12M18 6 6 18" stroke="currentColor" strokeWidth="2" />
                 </svg>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { messages } from '../../platform/messages/index.ts';
+import { checkoutAccountMessages } from '../../platform/messages/checkout-account.ts';
 import { LOGIN_NONCE_FIELD } from '../nonces.ts';
 import { FormMessage, PasswordField, TextField } from './auth-fields.tsx';
 import { useAuthForm, type AuthFormState } from './use-auth-form.ts';
@@ -43,7 +43,7 @@ export function LoginForm({
       <TextField
         field="username"
         name="username"
-        label={messages.usernameOrEmail}
+        label={checkoutAccountMessages.usernameOrEmail}
         autoComplete="username"
         errors={errors}
         idPrefix={idPrefix}
@@ -53,7 +53,7 @@ export function LoginForm({
       <PasswordField
         field="password"
         name="password"
-        label={messages.password}
+        label={checkoutAccountMessages.password}
         autoComplete="current-password"
         errors={errors}
         idPrefix={idPrefix}
@@ -65,10 +65,10 @@ export function LoginForm({
           type="submit"
           className="button button-primary woocommerce-form-login__submit"
           name="login"
-          value={messages.logIn}
+          value={checkoutAccountMessages.logIn}
           disabled={busy}
         >
-          {messages.logIn}
+          {checkoutAccountMessages.logIn}
         </button>
       </p>
       {footer}

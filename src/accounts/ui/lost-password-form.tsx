@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { messages } from '../../platform/messages/index.ts';
+import { accountMessages } from '../../platform/messages/accounts.ts';
+import { checkoutAccountMessages } from '../../platform/messages/checkout-account.ts';
 import { LOST_PASSWORD_NONCE_FIELD } from '../nonces.ts';
 import { FormMessage, TextField } from './auth-fields.tsx';
 import { useAuthForm, type AuthFormState } from './use-auth-form.ts';
@@ -33,11 +34,11 @@ export function LostPasswordForm({
       noValidate
     >
       <FormMessage message={message} />
-      <p>{messages.lostPasswordIntro}</p>
+      <p>{accountMessages.lostPasswordIntro}</p>
       <TextField
         field="user_login"
         name="user_login"
-        label={messages.usernameOrEmail}
+        label={checkoutAccountMessages.usernameOrEmail}
         autoComplete="username"
         errors={errors}
         idPrefix={idPrefix}
@@ -52,7 +53,7 @@ export function LostPasswordForm({
           value="true"
           disabled={busy}
         >
-          {messages.resetPassword}
+          {accountMessages.resetPassword}
         </button>
       </p>
       {footer}

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { messages } from '../../platform/messages/index.ts';
+import { checkoutAccountMessages } from '../../platform/messages/checkout-account.ts';
 
 /**
  * A password input with its show/hide toggle (seed 000 §2; CONTRACT §5 `Show password` /
@@ -52,7 +52,9 @@ export function PasswordInput({
         <button
           type="button"
           className="show-password-input"
-          aria-label={shown ? messages.hidePassword : messages.showPassword}
+          aria-label={
+            shown ? checkoutAccountMessages.hidePassword : checkoutAccountMessages.showPassword
+          }
           aria-controls={id}
           onClick={() => setShown(!shown)}
         >

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { format, messages } from '../../platform/messages/index.ts';
+import { accountMessages } from '../../platform/messages/accounts.ts';
+import { format } from '../../platform/messages/format.ts';
 import type { PasswordStrength } from '../password-strength.ts';
 
 /** Typing settles this long before the password is scored. */
@@ -44,7 +45,7 @@ export function PasswordStrengthMeter({
       clearTimeout(timer);
     };
   }, [password, email]);
-  const label = verdict ? messages.passwordStrengthLabels[verdict.score] : null;
+  const label = verdict ? accountMessages.passwordStrengthLabels[verdict.score] : null;
   return (
     <div
       id={id}
@@ -57,7 +58,7 @@ export function PasswordStrengthMeter({
             <span style={{ width: `${((verdict.score + 1) / 5) * 100}%` }} />
           </span>
           <span className="password-strength-label">
-            {format(messages.passwordStrength, { label: label ?? '' })}
+            {format(accountMessages.passwordStrength, { label: label ?? '' })}
             {verdict.reason && <span className="password-strength-reason"> {verdict.reason}</span>}
           </span>
         </>

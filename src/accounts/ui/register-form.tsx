@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { messages } from '../../platform/messages/index.ts';
+import { accountMessages } from '../../platform/messages/accounts.ts';
+import { checkoutAccountMessages } from '../../platform/messages/checkout-account.ts';
 import { REGISTER_NONCE_FIELD } from '../nonces.ts';
 import { FormMessage, PasswordField, TextField } from './auth-fields.tsx';
 import { PasswordStrengthMeter, prepareStrengthMeter } from './password-strength-meter.tsx';
@@ -57,7 +58,7 @@ export function RegisterForm({
         field="reg_email"
         name="email"
         type="email"
-        label={messages.emailAddress}
+        label={accountMessages.emailAddress}
         autoComplete="email"
         errors={errors}
         idPrefix={idPrefix}
@@ -66,7 +67,7 @@ export function RegisterForm({
       <PasswordField
         field="reg_password"
         name="password"
-        label={messages.password}
+        label={checkoutAccountMessages.password}
         autoComplete="new-password"
         errors={errors}
         idPrefix={idPrefix}
@@ -75,7 +76,7 @@ export function RegisterForm({
       >
         <PasswordStrengthMeter id={meterId} password={password} email={email} />
       </PasswordField>
-      <p className="woocommerce-privacy-policy-text">{messages.registerPrivacy}</p>
+      <p className="woocommerce-privacy-policy-text">{accountMessages.registerPrivacy}</p>
       <RegisterFormExtras />
       <input type="hidden" name={REGISTER_NONCE_FIELD} value={nonce} />
       <p className="form-row">
@@ -83,10 +84,10 @@ export function RegisterForm({
           type="submit"
           className="button button-primary woocommerce-form-register__submit"
           name="register"
-          value={messages.register}
+          value={accountMessages.register}
           disabled={busy}
         >
-          {messages.register}
+          {accountMessages.register}
         </button>
       </p>
       {footer}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { postForm } from '../../platform/http/client.ts';
-import { messages } from '../../platform/messages/index.ts';
+import { checkoutMessages } from '../../platform/messages/checkout.ts';
 import type { AuthAnswer } from '../auth-answers.ts';
 
 /** What an auth form shows: each field's error (by field id) and the message above the form. */
@@ -73,7 +73,7 @@ export function useAuthForm(initial: Partial<AuthFormState> = {}) {
       message:
         fieldIds.length > 0
           ? null
-          : { type: 'error', text: data?.message ?? messages.checkoutGenericError },
+          : { type: 'error', text: data?.message ?? checkoutMessages.checkoutGenericError },
       busy: false,
     });
     const first = fieldIds[0];

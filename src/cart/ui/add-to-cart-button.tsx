@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useRouteLoaderData } from 'react-router';
-import { messages } from '../../platform/messages/index.ts';
+import { cartMessages } from '../../platform/messages/cart.ts';
+import { shopMessages } from '../../platform/messages/shop.ts';
 import { addToCart } from './browser-cart-store.ts';
 import { announce } from '../../ui/live-region.tsx';
 
@@ -35,7 +36,7 @@ export function AddToCartButton({
     }
     if (response.error) {
       setState('normal');
-      announce(response.message ?? messages.unknownError);
+      announce(response.message ?? shopMessages.unknownError);
       return;
     }
     if (root?.redirectAfterAdd) {
@@ -58,11 +59,11 @@ export function AddToCartButton({
         rel="nofollow"
         onClick={onClick}
       >
-        {messages.addToCart}
+        {cartMessages.addToCart}
       </a>
       {state === 'added' && !isCartPage && (
-        <a href="/cart/" className="added_to_cart wc-forward" title={messages.viewCart}>
-          {messages.viewCart}
+        <a href="/cart/" className="added_to_cart wc-forward" title={cartMessages.viewCart}>
+          {cartMessages.viewCart}
         </a>
       )}
     </>

@@ -1,5 +1,5 @@
 import { useFormatMoney } from '../../ui/money.tsx';
-import { messages } from '../../platform/messages/index.ts';
+import { cartMessages } from '../../platform/messages/cart.ts';
 import { minor, type StoreCart } from '../store-api.types.ts';
 
 /**
@@ -19,7 +19,7 @@ export function MiniCartContents({
   if (cart.items.length === 0) {
     return (
       <div className="widget_shopping_cart_content">
-        <p className="mini-cart-empty">{messages.cartEmpty}</p>
+        <p className="mini-cart-empty">{cartMessages.cartEmpty}</p>
       </div>
     );
   }
@@ -75,7 +75,7 @@ export function MiniCartContents({
       </p>
       <p className="mini-cart-buttons">
         <a href="/cart/" className="button">
-          {messages.viewCart}
+          {cartMessages.viewCart}
         </a>{' '}
         <a href="/checkout/" className="button button-primary">
           Checkout

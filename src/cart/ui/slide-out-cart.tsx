@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
-import { format, messages } from '../../platform/messages/index.ts';
+import { cartMessages } from '../../platform/messages/cart.ts';
+import { shopMessages } from '../../platform/messages/shop.ts';
+import { format } from '../../platform/messages/format.ts';
 import { useFormatMoney } from '../../ui/money.tsx';
 import { BlockingOverlay } from '../../ui/overlay.tsx';
 import { minor, type StoreCart, type StoreCartItem } from '../store-api.types.ts';
@@ -95,7 +97,7 @@ function CouponForm({ controls }: { controls: PanelControls | undefined }) {
         if (code.trim()) controls?.change('coupon', code.trim());
       }}
     >
-      <label htmlFor={id}>{messages.couponCode}</label>
+      <label htmlFor={id}>{cartMessages.couponCode}</label>
       <div className="panel-coupon-row">
         <input
           id={id}
@@ -106,7 +108,7 @@ function CouponForm({ controls }: { controls: PanelControls | undefined }) {
           autoComplete="off"
         />
         <button type="submit" className="button" disabled={code.trim() === '' || controls?.busy}>
-          {messages.applyCoupon}
+          {cartMessages.applyCoupon}
         </button>
       </div>
       {controls?.couponError && (
@@ -130,7 +132,7 @@ function CheckoutWithPolicy() {
           checked={agreed}
           onChange={(event) => setAgreed(event.target.checked)}
         />
-        <label htmlFor={id}>{messages.policyAgreement}</label>
+        <label htmlFor={id}>{cartMessages.policyAgreement}</label>
       </p>
       {/* Seed 000 §4: disabled, its link neutralised, until the policy box is ticked. */}
       <a
@@ -140,7 +142,7 @@ function CheckoutWithPolicy() {
         role="link"
         onClick={(event) => !agreed && event.preventDefault()}
       >
-        {messages.proceedToCheckout}
+        {cartMessages.proceedToCheckout}
       </a>
     </div>
   );
@@ -155,7 +157,7 @@ export function SlideOutCartBody({
   controls?: PanelControls;
 }) {
   const formatMoney = useFormatMoney();
-  if (cart.items.length === 0) return <p className="cart-empty">{messages.cartEmpty}</p>;
+  if (cart.items.length === 0) return <p className="cart-empty">{cartMessages.cartEmpty}</p>;
   return (
     <div className="slide-out-cart-body">
       <ul className="panel-items">
@@ -192,7 +194,7 @@ export function SlideOutCartBody({
       <p className="panel-total">
         <span>Subtotal</span> <strong>{formatMoney(itemsAfterDiscount(cart))}</strong>
       </p>
-      <p className="panel-note">{messages.shippingAtCheckout}</p>
+      <p className="panel-note">{cartMessages.shippingAtCheckout}</p>
       <CheckoutWithPolicy />
     </div>
   );
@@ -237,14 +239,14 @@ function RemoveConfirm({
       <Modal className="confirm-modal">
         <Dialog role="alertdialog" className="confirm-dialog">
           <Heading slot="title" className="confirm-question">
-            {format(messages.removeItemQuestion, { name: asked?.name ?? '' })}
+            {format(cartMessages.removeItemQuestion, { name: asked?.name ?? '' })}
           </Heading>
           <div className="confirm-buttons">
             <Button className="button button-primary" onPress={() => onAnswer(true)}>
-              {messages.yes}
+              {cartMessages.yes}
             </Button>
             <Button className="button" onPress={() => onAnswer(false)} autoFocus>
-              {messages.cancel}
+              {cartMessages.cancel}
             </Button>
           </div>
         </Dialog>
@@ -288,7 +290,8 @@ export function SlideOutCart() {
     setCouponError(null);
     const answer = await refreshPanel(event, key, quantity);
     setBusy(false);
-    if (!answer.ok && event === 'coupon') setCouponError(answer.message ?? messages.unknownError);
+    if (!answer.ok && event === 'coupon')
+      setCouponError(answer.message ?? shopMessages.unknownError);
   }
 
   const controls: PanelControls = {
@@ -322,7 +325,7 @@ export function SlideOutCart() {
             {cart ? (
               <SlideOutCartBody cart={cart} controls={controls} />
             ) : (
-              <p>{messages.cartLoading}</p>
+              <p>{cartMessages.cartLoading}</p>
             )}
             <BlockingOverlay active={busy} />
           </div>

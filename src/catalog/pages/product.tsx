@@ -5,7 +5,10 @@ import { TtlCache } from '../../platform/cache/ttl-cache.ts';
 import { CATALOG_CACHE_TTL_MS } from '../../platform/constants/index.ts';
 import { addWithNotice } from '../../cart/add-with-notice.ts';
 import { attributesByName, positiveQuantityField, productIdField } from '../../cart/schemas.ts';
-import { format, messages } from '../../platform/messages/index.ts';
+import { cartMessages } from '../../platform/messages/cart.ts';
+import { catalogMessages } from '../../platform/messages/catalog.ts';
+import { shopMessages } from '../../platform/messages/shop.ts';
+import { format } from '../../platform/messages/format.ts';
 import { recordId } from '../../platform/http/validation.ts';
 import { Price } from '../../ui/price.tsx';
 import { parsePage } from '../listing.ts';
@@ -26,7 +29,7 @@ import { stylesheetLink } from '../../ui/stylesheet-link.ts';
 export const links = () => [stylesheetLink(productPageStyles)];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.product.name} – ${messages.shopName}` : messages.shopName },
+  { title: data ? `${data.product.name} – ${shopMessages.shopName}` : shopMessages.shopName },
   { name: 'description', content: data?.product.shortDescription ?? '' },
 ];
 
@@ -190,7 +193,7 @@ async function addToCartDoor({ params, context }: PageActionArgs, fields: Record
   const parsed = productForm.safeParse(fields);
   const productId = parsed.data?.['add-to-cart'] ?? parsed.data?.product_id;
   if (!parsed.success || productId === undefined) {
-    await context.request.addNotice({ type: 'error', text: messages.invalidQuantity });
+    await context.request.addNotice({ type: 'error', text: cartMessages.invalidQuantity });
     return redirect(back, 303);
   }
   const input = {
@@ -218,18 +221,18 @@ type LoaderData = Awaited<ReturnType<typeof loader>>;
 function AdditionalInformation({ product }: { product: LoaderData['product'] }) {
   return (
     <>
-      <h2>{messages.tabAdditionalInformation}</h2>
+      <h2>{catalogMessages.tabAdditionalInformation}</h2>
       <table className="woocommerce-product-attributes shop-attributes">
         <tbody>
           {product.weightGrams !== null && (
             <tr>
-              <th scope="row">{messages.weight}</th>
+              <th scope="row">{catalogMessages.weight}</th>
               <td>{(product.weightGrams / 1000).toFixed(2)} kg</td>
             </tr>
           )}
           {product.dimensions && (
             <tr>
-              <th scope="row">{messages.dimensions}</th>
+              <th scope="row">{catalogMessages.dimensions}</th>
               <td>{product.dimensions}</td>
             </tr>
           )}
@@ -268,10 +271,10 @@ export default function ProductPage({
       ? [
           {
             id: 'description' as const,
-            title: messages.tabDescription,
+            title: catalogMessages.tabDescription,
             content: (
               <>
-                <h2>{messages.tabDescription}</h2>
+                <h2>{catalogMessages.tabDescription}</h2>
                 <p>{product.description}</p>
               </>
             ),
@@ -282,14 +285,14 @@ export default function ProductPage({
       ? [
           {
             id: 'additional_information' as const,
-            title: messages.tabAdditionalInformation,
+            title: catalogMessages.tabAdditionalInformation,
             content: <AdditionalInformation product={product} />,
           },
         ]
       : []),
     {
       id: 'reviews',
-      title: format(messages.tabReviews, { count: product.reviewCount }),
+      title: format(catalogMessages.tabReviews, { count: product.reviewCount }),
       content: (
         <ProductReviews
           productName={product.name}
@@ -351,7 +354,9 @@ export default function ProductPage({
           </p>
           <p className="product-short-description">{product.shortDescription}</p>
           {product.stock !== null && product.inStock && (
-            <p className="stock in-stock">{format(messages.inStock, { count: product.stock })}</p>
+            <p className="stock in-stock">
+              {format(cartMessages.inStock, { count: product.stock })}
+            </p>
           )}
           <AddToCartForm product={product} variations={variations} />
           {product.sku && <p className="product-meta">SKU: {product.sku}</p>}

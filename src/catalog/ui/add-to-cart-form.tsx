@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { addToCart } from '../../cart/ui/browser-cart-store.ts';
-import { messages } from '../../platform/messages/index.ts';
+import { cartMessages } from '../../platform/messages/cart.ts';
+import { shopMessages } from '../../platform/messages/shop.ts';
 import { announce } from '../../ui/live-region.tsx';
 import { Price } from '../../ui/price.tsx';
 import { QuantityInput } from '../../ui/quantity-input.tsx';
@@ -59,7 +60,7 @@ export function AddToCartForm({
     const response = await addToCart(payload);
     if (response.error) {
       setState('normal');
-      setError(response.message ?? messages.unknownError);
+      setError(response.message ?? shopMessages.unknownError);
       return;
     }
     setState('added');
@@ -102,7 +103,7 @@ export function AddToCartForm({
             <p className="variation-price">
               <Price amount={variation.price} oldAmount={variation.regularPrice} />{' '}
               <span className={variation.inStock ? 'stock in-stock' : 'stock out-of-stock'}>
-                {variation.inStock ? 'In stock' : messages.outOfStock}
+                {variation.inStock ? 'In stock' : cartMessages.outOfStock}
               </span>
             </p>
           ) : null}
@@ -120,16 +121,16 @@ export function AddToCartForm({
             className={`button button-primary single_add_to_cart_button${state === 'loading' ? ' loading' : ''}${state === 'added' ? ' added' : ''}`}
             aria-busy={state === 'loading' || undefined}
           >
-            {messages.addToCart}
+            {cartMessages.addToCart}
           </button>
           {state === 'added' && (
             <a href="/cart/" className="added_to_cart wc-forward">
-              {messages.viewCart}
+              {cartMessages.viewCart}
             </a>
           )}
         </div>
       ) : (
-        <p className="stock out-of-stock">{messages.outOfStock}</p>
+        <p className="stock out-of-stock">{cartMessages.outOfStock}</p>
       )}
       {error && (
         <p className="field-error" role="alert">

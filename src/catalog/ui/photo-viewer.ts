@@ -1,4 +1,4 @@
-import { messages } from '../../platform/messages/index.ts';
+import { catalogMessages } from '../../platform/messages/catalog.ts';
 import type { ViewerOptions } from '../product-page-settings.ts';
 // Types only: erased from the build, so PhotoSwipe still loads with the first opening.
 import type { ViewerEvents, ViewerSlide } from './photo-viewer-impl.ts';
@@ -16,13 +16,13 @@ export async function openPhotoViewer(
   options: ViewerOptions,
   events: ViewerEvents = {},
 ): Promise<string | null> {
-  if (!slides[index]) return messages.viewerErrors.elementNotFound;
+  if (!slides[index]) return catalogMessages.viewerErrors.elementNotFound;
   try {
     const { showViewer } = await import('./photo-viewer-impl.ts');
     showViewer(slides, index, options, events);
     return null;
   } catch (error) {
     console.error(error);
-    return messages.viewerErrors.generic;
+    return catalogMessages.viewerErrors.generic;
   }
 }

@@ -1,7 +1,8 @@
 import useEmblaCarousel from 'embla-carousel-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { GALLERY_CAROUSEL } from '../../platform/constants/index.ts';
-import { format, messages } from '../../platform/messages/index.ts';
+import { catalogMessages } from '../../platform/messages/catalog.ts';
+import { format } from '../../platform/messages/format.ts';
 import { imageSrcSet, imageUrl, largeImageUrl } from '../images.ts';
 import type { SingleProductParams } from '../product-page-settings.ts';
 import type { ProductImage } from '../product-rules.ts';
@@ -64,7 +65,7 @@ function Slide({ image, index, count, current, near, params, onOpen }: SlideProp
       className="woocommerce-product-gallery__image gallery-slide"
       role="group"
       aria-roledescription="slide"
-      aria-label={format(messages.gallerySlide, { index: index + 1, count })}
+      aria-label={format(catalogMessages.gallerySlide, { index: index + 1, count })}
       inert={!current}
       data-thumb={imageUrl(image, 300)}
     >
@@ -78,7 +79,7 @@ function Slide({ image, index, count, current, near, params, onOpen }: SlideProp
         data-caption={large.caption}
         aria-label={
           params.photoswipe_enabled
-            ? format(messages.galleryOpenViewer, { alt: image.alt })
+            ? format(catalogMessages.galleryOpenViewer, { alt: image.alt })
             : undefined
         }
         onClick={(event) => {
@@ -128,7 +129,7 @@ function Dots({
           type="button"
           className="gallery-dot"
           style={dot.scale === 1 ? undefined : { transform: `scale(${dot.scale})` }}
-          aria-label={format(messages.gallerySlide, { index: dot.index + 1, count })}
+          aria-label={format(catalogMessages.gallerySlide, { index: dot.index + 1, count })}
           aria-current={dot.index === current || undefined}
           onClick={() => onGo(dot.index)}
         />
@@ -207,7 +208,7 @@ export function ProductGallery({
     <section
       className={`woocommerce-product-gallery${slider ? ' has-slider' : ''}`}
       aria-roledescription="carousel"
-      aria-label={format(messages.galleryLabel, { name })}
+      aria-label={format(catalogMessages.galleryLabel, { name })}
       data-carousel-state={state}
       data-viewer-state={viewerState ?? undefined}
       onKeyDown={(event) => {
@@ -242,7 +243,7 @@ export function ProductGallery({
               disabled={current === 0}
             >
               <span aria-hidden="true">‹</span>
-              <span className="visually-hidden">{messages.galleryPrevious}</span>
+              <span className="visually-hidden">{catalogMessages.galleryPrevious}</span>
             </button>
             <button
               type="button"
@@ -251,7 +252,7 @@ export function ProductGallery({
               disabled={current === images.length - 1}
             >
               <span aria-hidden="true">›</span>
-              <span className="visually-hidden">{messages.galleryNext}</span>
+              <span className="visually-hidden">{catalogMessages.galleryNext}</span>
             </button>
           </>
         )}
@@ -265,7 +266,7 @@ export function ProductGallery({
                 href={largeImageUrl(image)}
                 className="gallery-thumb"
                 aria-current={index === current || undefined}
-                aria-label={format(messages.galleryThumbnail, {
+                aria-label={format(catalogMessages.galleryThumbnail, {
                   index: index + 1,
                   count: images.length,
                   alt: image.alt,

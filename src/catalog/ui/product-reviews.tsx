@@ -1,4 +1,5 @@
-import { format, messages } from '../../platform/messages/index.ts';
+import { catalogMessages } from '../../platform/messages/catalog.ts';
+import { format } from '../../platform/messages/format.ts';
 import { formatDate } from '../../ui/dates.ts';
 import type { Review } from '../reviews.ts';
 import { ReviewForm, type ReviewFormProps } from './review-form.tsx';
@@ -32,7 +33,10 @@ function ReviewItem({
         <p className="meta">
           <strong className="woocommerce-review__author">{review.author}</strong>
           {showVerifiedLabel && review.verified && (
-            <em className="woocommerce-review__verified verified"> ({messages.verifiedOwner})</em>
+            <em className="woocommerce-review__verified verified">
+              {' '}
+              ({catalogMessages.verifiedOwner})
+            </em>
           )}{' '}
           <span aria-hidden="true">–</span>{' '}
           <time className="woocommerce-review__published-date" dateTime={review.createdAt}>
@@ -41,7 +45,7 @@ function ReviewItem({
         </p>
         {held && (
           <p className="woocommerce-review__awaiting-approval" role="status">
-            {messages.reviewAwaitingApproval}
+            {catalogMessages.reviewAwaitingApproval}
           </p>
         )}
         <div className="description">
@@ -67,13 +71,13 @@ function ReviewPages({
   if (totalPages <= 1) return null;
   const href = (n: number) => (n === 1 ? `${path}#reviews` : `${path}?cpage=${n}#reviews`);
   return (
-    <nav className="woocommerce-pagination review-pages" aria-label={messages.reviewsPages}>
+    <nav className="woocommerce-pagination review-pages" aria-label={catalogMessages.reviewsPages}>
       <ul>
         {page > 1 && (
           <li>
             <a className="prev page-numbers" href={href(page - 1)} rel="prev">
               <span aria-hidden="true">← </span>
-              {messages.reviewsPrevious}
+              {catalogMessages.reviewsPrevious}
             </a>
           </li>
         )}
@@ -81,12 +85,16 @@ function ReviewPages({
           <li key={n}>
             {n === page ? (
               <span className="page-numbers current" aria-current="page">
-                <span className="visually-hidden">{format(messages.reviewsPage, { page: n })}</span>
+                <span className="visually-hidden">
+                  {format(catalogMessages.reviewsPage, { page: n })}
+                </span>
                 <span aria-hidden="true">{n}</span>
               </span>
             ) : (
               <a className="page-numbers" href={href(n)}>
-                <span className="visually-hidden">{format(messages.reviewsPage, { page: n })}</span>
+                <span className="visually-hidden">
+                  {format(catalogMessages.reviewsPage, { page: n })}
+                </span>
                 <span aria-hidden="true">{n}</span>
               </a>
             )}
@@ -95,7 +103,7 @@ function ReviewPages({
         {page < totalPages && (
           <li>
             <a className="next page-numbers" href={href(page + 1)} rel="next">
-              {messages.reviewsNext}
+              {catalogMessages.reviewsNext}
               <span aria-hidden="true"> →</span>
             </a>
           </li>
@@ -121,18 +129,21 @@ export function ProductReviews({
   const { items, held, total } = reviews;
   const heading =
     total === 0
-      ? messages.reviewsTitle
-      : format(total === 1 ? messages.reviewsHeading : messages.reviewsHeadingPlural, {
-          count: total,
-          name: productName,
-        });
+      ? catalogMessages.reviewsTitle
+      : format(
+          total === 1 ? catalogMessages.reviewsHeading : catalogMessages.reviewsHeadingPlural,
+          {
+            count: total,
+            name: productName,
+          },
+        );
   const { formKey, open, ...formProps } = form;
   return (
     <div id="reviews" className="woocommerce-Reviews">
       <div id="comments">
         <h2 className="woocommerce-Reviews-title">{heading}</h2>
         {items.length === 0 && !held ? (
-          <p className="woocommerce-noreviews">{messages.noReviewsYet}</p>
+          <p className="woocommerce-noreviews">{catalogMessages.noReviewsYet}</p>
         ) : (
           <ol className="commentlist">
             {held && (
@@ -152,7 +163,7 @@ export function ProductReviews({
       {open ? (
         <ReviewForm key={formKey} {...formProps} productName={productName} hasReviews={total > 0} />
       ) : (
-        <p className="woocommerce-verification-required">{messages.reviewVerifiedOnly}</p>
+        <p className="woocommerce-verification-required">{catalogMessages.reviewVerifiedOnly}</p>
       )}
     </div>
   );

@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Tab, TabList, TabPanel, Tabs, type Key } from 'react-aria-components';
 import { useLocation } from 'react-router';
-import { messages } from '../../platform/messages/index.ts';
+import { catalogMessages } from '../../platform/messages/catalog.ts';
 import { initialTab, tabForLocation, tabPanelIds, type ProductTabId } from './product-tab-rule.ts';
 
 export interface ProductTab {
@@ -35,7 +35,7 @@ function revealFragment(hash: string): void {
 function TabSections({ tabs }: { tabs: ProductTab[] }) {
   return (
     <div className="product-tabs">
-      <nav className="product-tablist" aria-label={messages.productTabs}>
+      <nav className="product-tablist" aria-label={catalogMessages.productTabs}>
         <ul>
           {tabs.map((tab) => (
             <li key={tab.id}>
@@ -97,7 +97,7 @@ export function ProductTabs({ tabs }: { tabs: ProductTab[] }) {
       selectedKey={selected}
       onSelectionChange={(id: Key) => setSelected(id as ProductTabId)}
     >
-      <TabList className="product-tablist" aria-label={messages.productTabs}>
+      <TabList className="product-tablist" aria-label={catalogMessages.productTabs}>
         {tabs.map((tab) => (
           <Tab key={tab.id} id={tab.id} className="product-tab">
             {tab.title}

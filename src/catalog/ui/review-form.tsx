@@ -1,6 +1,8 @@
 import { useId, useState } from 'react';
 import { Form, useNavigation } from 'react-router';
-import { format, messages } from '../../platform/messages/index.ts';
+import { catalogMessages } from '../../platform/messages/catalog.ts';
+import { checkoutAccountMessages } from '../../platform/messages/checkout-account.ts';
+import { format } from '../../platform/messages/format.ts';
 import { RequiredMark } from '../../ui/required-mark.tsx';
 import { StarShape } from './star-rating.tsx';
 import type { SingleProductParams } from '../product-page-settings.ts';
@@ -44,14 +46,14 @@ function RatingStars({
 }) {
   const [chosen, setChosen] = useState(initial);
   const id = useId();
-  const current = chosen === '' ? messages.rateLabel : (labels[Number(chosen) - 1] ?? '');
+  const current = chosen === '' ? catalogMessages.rateLabel : (labels[Number(chosen) - 1] ?? '');
   return (
     <fieldset
       className={`comment-form-rating${describedBy ? ' is-invalid' : ''}`}
       aria-describedby={describedBy}
     >
       <legend>
-        {messages.yourRating}
+        {catalogMessages.yourRating}
         {required && (
           <>
             &nbsp;
@@ -125,7 +127,9 @@ export function ReviewForm({
   return (
     <div id="review_form_wrapper" className="review-form">
       <h3 id="reply-title" className="comment-reply-title">
-        {hasReviews ? messages.addReview : format(messages.beFirstToReview, { name: productName })}
+        {hasReviews
+          ? catalogMessages.addReview
+          : format(catalogMessages.beFirstToReview, { name: productName })}
       </h3>
       <Form
         method="post"
@@ -141,9 +145,11 @@ export function ReviewForm({
           </p>
         )}
         {loggedInAs ? (
-          <p className="logged-in-as">{format(messages.loggedInAs, { email: loggedInAs })}</p>
+          <p className="logged-in-as">
+            {format(checkoutAccountMessages.loggedInAs, { email: loggedInAs })}
+          </p>
         ) : (
-          <p className="comment-notes">{messages.reviewEmailNotPublished}</p>
+          <p className="comment-notes">{catalogMessages.reviewEmailNotPublished}</p>
         )}
         <RatingStars
           labels={params.i18n_rating_options}
@@ -153,7 +159,7 @@ export function ReviewForm({
         />
         <p className="comment-form-comment">
           <label htmlFor="comment">
-            {messages.yourReview}&nbsp;
+            {catalogMessages.yourReview}&nbsp;
             <RequiredMark />
           </label>
           <textarea
@@ -171,7 +177,7 @@ export function ReviewForm({
           <div className="comment-form-author-email">
             <p className="comment-form-author">
               <label htmlFor="author">
-                {messages.reviewName}&nbsp;
+                {catalogMessages.reviewName}&nbsp;
                 <RequiredMark />
               </label>
               <input
@@ -189,7 +195,7 @@ export function ReviewForm({
             </p>
             <p className="comment-form-email">
               <label htmlFor="email">
-                {messages.reviewEmail}&nbsp;
+                {catalogMessages.reviewEmail}&nbsp;
                 <RequiredMark />
               </label>
               <input
@@ -215,7 +221,7 @@ export function ReviewForm({
             className={`button button-primary${busy ? ' loading' : ''}`}
             aria-busy={busy || undefined}
           >
-            {messages.reviewSubmit}
+            {catalogMessages.reviewSubmit}
           </button>
         </p>
       </Form>

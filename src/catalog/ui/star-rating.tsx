@@ -1,4 +1,5 @@
-import { format, messages } from '../../platform/messages/index.ts';
+import { catalogMessages } from '../../platform/messages/catalog.ts';
+import { format } from '../../platform/messages/format.ts';
 
 /** A five-pointed star in a 20 × 20 box, from its top point (relative moves only). */
 const STAR = 'l2.6 6 6.4.5-4.9 4.2 1.5 6.3-5.6-3.4-5.6 3.4 1.5-6.3-4.9-4.2 6.4-.5z';
@@ -28,7 +29,7 @@ function FiveStars() {
 
 /** Five stars filled to a rating, read out as "Rated 4.50 out of 5". */
 export function StarRating({ rating, digits = 2 }: { rating: number; digits?: number }) {
-  const label = format(messages.ratedOutOf, { rating: rating.toFixed(digits) });
+  const label = format(catalogMessages.ratedOutOf, { rating: rating.toFixed(digits) });
   return (
     <span className="star-rating" role="img" aria-label={label}>
       <FiveStars />
@@ -44,5 +45,7 @@ export function StarRating({ rating, digits = 2 }: { rating: number; digits?: nu
 
 /** "(2 customer reviews)" */
 export function ratingCountText(count: number): string {
-  return format(count === 1 ? messages.ratingCount : messages.ratingCountPlural, { count });
+  return format(count === 1 ? catalogMessages.ratingCount : catalogMessages.ratingCountPlural, {
+    count,
+  });
 }

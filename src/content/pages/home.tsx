@@ -2,7 +2,11 @@ import type { PageLoaderArgs } from '../../page-context.ts';
 import type { MetaFunction } from 'react-router';
 import { imageSrcSet, imageUrl } from '../../catalog/images.ts';
 import { AddToCartButton } from '../../cart/ui/add-to-cart-button.tsx';
-import { format, messages } from '../../platform/messages/index.ts';
+import { cartMessages } from '../../platform/messages/cart.ts';
+import { catalogMessages } from '../../platform/messages/catalog.ts';
+import { contentMessages } from '../../platform/messages/content.ts';
+import { shopMessages } from '../../platform/messages/shop.ts';
+import { format } from '../../platform/messages/format.ts';
 import { formatDate } from '../../ui/dates.ts';
 import { Price } from '../../ui/price.tsx';
 import type { ContentBlock, HomeReview } from '../content.ts';
@@ -18,7 +22,7 @@ import { stylesheetLink } from '../../ui/stylesheet-link.ts';
 export const links = () => [stylesheetLink(sliderStylesheet), stylesheetLink(homeStylesheet)];
 
 export const meta: MetaFunction = () => [
-  { title: messages.shopName },
+  { title: shopMessages.shopName },
   { name: 'description', content: 'Clothes, bags and small things for the home, made to last.' },
 ];
 
@@ -66,12 +70,12 @@ function SellerSlide({ product, first }: { product: Seller; first: boolean }) {
       <div className="seller-card-actions">
         {product.type === 'variable' ? (
           <a href={href} className="button" aria-label={`Select options for “${product.name}”`}>
-            {messages.selectOptions}
+            {cartMessages.selectOptions}
           </a>
         ) : product.inStock ? (
           <AddToCartButton productId={product.id} productName={product.name} />
         ) : (
-          <span className="stock out-of-stock">{messages.outOfStock}</span>
+          <span className="stock out-of-stock">{cartMessages.outOfStock}</span>
         )}
       </div>
     </article>
@@ -82,7 +86,7 @@ function Stars({ rating }: { rating: number }) {
   return (
     <p className="review-stars">
       <span aria-hidden="true">{'★'.repeat(rating) + '☆'.repeat(Math.max(0, 5 - rating))}</span>
-      <span className="visually-hidden">{format(messages.ratedOutOf5, { rating })}</span>
+      <span className="visually-hidden">{format(catalogMessages.ratedOutOf, { rating })}</span>
     </p>
   );
 }
@@ -97,11 +101,11 @@ function ReviewSlide({ review }: { review: HomeReview }) {
       <figcaption>
         <strong>{review.author}</strong>
         {review.verified && (
-          <span className="review-card-verified"> ({messages.verifiedOwner})</span>
+          <span className="review-card-verified"> ({catalogMessages.verifiedOwner})</span>
         )}
         <br />
         <a href={`/product/${review.productSlug}/#reviews`}>
-          {format(messages.reviewOf, { product: review.productName })}
+          {format(contentMessages.reviewOf, { product: review.productName })}
         </a>
       </figcaption>
     </figure>
@@ -176,18 +180,18 @@ export default function Home({ loaderData }: { loaderData: HomeData }) {
   return (
     <div className="home">
       <section className="hero">
-        <h1 id="hero-heading">{messages.homeTitle}</h1>
-        <p>{messages.homeLead}</p>
+        <h1 id="hero-heading">{contentMessages.homeTitle}</h1>
+        <p>{contentMessages.homeLead}</p>
         <p>
           <a className="button button-primary button-large" href="/shop/">
-            {messages.homeBrowse}
+            {contentMessages.homeBrowse}
           </a>
         </p>
       </section>
 
       <section className="home-section">
-        <h2 id="sellers-heading">{messages.homeSellers}</h2>
-        <Slider kind="multi" label={messages.homeSellers} className="sellers-slider">
+        <h2 id="sellers-heading">{contentMessages.homeSellers}</h2>
+        <Slider kind="multi" label={contentMessages.homeSellers} className="sellers-slider">
           {sellers.map((product, index) => (
             <SellerSlide key={product.id} product={product} first={index === 0} />
           ))}
@@ -195,19 +199,24 @@ export default function Home({ loaderData }: { loaderData: HomeData }) {
       </section>
 
       <section className="home-section">
-        <h2 id="reviews-heading">{messages.homeReviews}</h2>
+        <h2 id="reviews-heading">{contentMessages.homeReviews}</h2>
         {reviews.length > 0 ? (
-          <Slider kind="multi" label={messages.homeReviews} className="reviews-slider">
+          <Slider kind="multi" label={contentMessages.homeReviews} className="reviews-slider">
             {reviews.map((review) => (
               <ReviewSlide key={review.id} review={review} />
             ))}
           </Slider>
         ) : (
-          <p>{messages.homeNoReviews}</p>
+          <p>{contentMessages.homeNoReviews}</p>
         )}
       </section>
 
-      <BlockSection id="why-heading" title={messages.homeWhy} blocks={blocks.why} kind="why" />
+      <BlockSection
+        id="why-heading"
+        title={contentMessages.homeWhy}
+        blocks={blocks.why}
+        kind="why"
+      />
 
       {story && (
         <section className="home-section home-story">
@@ -223,14 +232,24 @@ export default function Home({ loaderData }: { loaderData: HomeData }) {
 
       <BlockSection
         id="spread-heading"
-        title={messages.homeSpread}
+        title={contentMessages.homeSpread}
         blocks={blocks.spread}
         kind="spread"
       >
         <CopyLink />
       </BlockSection>
-      <BlockSection id="team-heading" title={messages.homeTeam} blocks={blocks.team} kind="team" />
-      <BlockSection id="news-heading" title={messages.homeNews} blocks={blocks.news} kind="news" />
+      <BlockSection
+        id="team-heading"
+        title={contentMessages.homeTeam}
+        blocks={blocks.team}
+        kind="team"
+      />
+      <BlockSection
+        id="news-heading"
+        title={contentMessages.homeNews}
+        blocks={blocks.news}
+        kind="news"
+      />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { COPY_NOTE_MS } from '../../platform/constants/index.ts';
-import { messages } from '../../platform/messages/index.ts';
+import { contentMessages } from '../../platform/messages/content.ts';
 
 /**
  * `Copy link` (seed 000 §2, §8, §9): copies the page's address; a success note shows for 2 s in
@@ -26,10 +26,10 @@ export function CopyLink() {
   return (
     <div className="copy-link">
       <button type="button" className="button copy-link-button" onClick={copy}>
-        {messages.copyLink}
+        {contentMessages.copyLink}
       </button>
       <p className="copy-link-note" role="status">
-        {copied && messages.linkCopied}
+        {copied && contentMessages.linkCopied}
       </p>
     </div>
   );

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { HINT_SLIDE_MS } from '../../platform/constants/index.ts';
-import { format, messages } from '../../platform/messages/index.ts';
+import { contentMessages } from '../../platform/messages/content.ts';
+import { format } from '../../platform/messages/format.ts';
 
 /**
  * A description hint (seed 000 §4, §9): `Details` slides the text in and out over 250 ms
@@ -21,10 +22,10 @@ export function DescriptionHint({ name, text }: { name: string; text: string }) 
         className="description-hint-toggle"
         aria-expanded={open}
         aria-controls={id}
-        aria-label={format(messages.showDetailsOf, { name })}
+        aria-label={format(contentMessages.showDetailsOf, { name })}
         onClick={() => setOpen(!open)}
       >
-        {messages.showDetails}
+        {contentMessages.showDetails}
       </button>
       <div className="description-hint-slide" id={id}>
         <p className="description-hint-text">{text}</p>

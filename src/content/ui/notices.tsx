@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { cookieValue } from '../../platform/consent/consent.ts';
 import { postJson } from '../../platform/http/client.ts';
-import { messages } from '../../platform/messages/index.ts';
+import { contentMessages } from '../../platform/messages/content.ts';
 import {
   COMING_SOON_DISMISSED,
   STORE_NOTICE_HIDDEN,
@@ -39,7 +39,7 @@ export function StoreNotice({ notice }: { notice: Notice }) {
       data-notice-id={notice.id}
       data-hidden-by-cookie={`${cookie}=${STORE_NOTICE_HIDDEN}`}
       role="region"
-      aria-label={messages.storeNoticeLabel}
+      aria-label={contentMessages.storeNoticeLabel}
       hidden={dismissed}
       suppressHydrationWarning
     >
@@ -53,7 +53,7 @@ export function StoreNotice({ notice }: { notice: Notice }) {
             dismiss();
           }}
         >
-          {messages.dismiss}
+          {contentMessages.dismiss}
         </button>
       </p>
     </div>
@@ -85,11 +85,11 @@ export function ComingSoonBanner({ restUrl, nonce }: { restUrl: string; nonce: s
       className="coming-soon-banner"
       data-hidden-by-cookie={`${COMING_SOON_DISMISSED}=yes`}
       role="region"
-      aria-label={messages.comingSoonLabel}
+      aria-label={contentMessages.comingSoonLabel}
       hidden={dismissed}
       suppressHydrationWarning
     >
-      <p>{messages.comingSoonBanner}</p>
+      <p>{contentMessages.comingSoonBanner}</p>
       <button
         type="button"
         className="button button-small coming-soon-banner-dismiss"
@@ -97,7 +97,7 @@ export function ComingSoonBanner({ restUrl, nonce }: { restUrl: string; nonce: s
         data-nonce={nonce}
         onClick={onDismiss}
       >
-        {messages.dismiss}
+        {contentMessages.dismiss}
       </button>
     </div>
   );

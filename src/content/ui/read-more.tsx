@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { messages } from '../../platform/messages/index.ts';
+import { contentMessages } from '../../platform/messages/content.ts';
 
 /**
  * The read-more toggle (seed 000 §2): a lead always shown, the rest behind `Read more` / `Hide`.
@@ -21,7 +21,7 @@ export function ReadMore({ lead, more }: { lead: React.ReactNode; more: React.Re
         aria-controls={id}
         onClick={() => setOpen(!open)}
       >
-        {open ? messages.readLess : messages.readMore}
+        {open ? contentMessages.readLess : contentMessages.readMore}
       </button>
     </div>
   );

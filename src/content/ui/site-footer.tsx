@@ -1,4 +1,5 @@
-import { messages } from '../../platform/messages/index.ts';
+import { contentMessages } from '../../platform/messages/content.ts';
+import { shopMessages } from '../../platform/messages/shop.ts';
 import type { StoreNotice as Notice } from '../content.ts';
 import { ComingSoonBanner, HIDE_DISMISSED_SCRIPT, StoreNotice } from './notices.tsx';
 import { AttributionTracker } from './order-attribution.tsx';
@@ -13,28 +14,28 @@ export interface FooterData {
 
 const columns: { heading: string; links: [string, string][] }[] = [
   {
-    heading: messages.footerShop,
+    heading: contentMessages.footerShop,
     links: [
-      [messages.footerAllProducts, '/shop/'],
-      [messages.footerClothing, '/product-category/clothing/'],
-      [messages.footerAccessories, '/product-category/accessories/'],
+      [contentMessages.footerAllProducts, '/shop/'],
+      [contentMessages.footerClothing, '/product-category/clothing/'],
+      [contentMessages.footerAccessories, '/product-category/accessories/'],
     ],
   },
   {
-    heading: messages.footerAccount,
+    heading: contentMessages.footerAccount,
     links: [
-      [messages.footerOrders, '/my-account/'],
-      [messages.footerCart, '/cart/'],
-      [messages.footerCheckout, '/checkout/'],
+      [contentMessages.footerOrders, '/my-account/'],
+      [contentMessages.footerCart, '/cart/'],
+      [contentMessages.footerCheckout, '/checkout/'],
     ],
   },
   {
-    heading: messages.footerHelp,
+    heading: contentMessages.footerHelp,
     links: [
-      [messages.footerFaq, '/faq/'],
-      [messages.footerShipping, '/faq/?group=shipping'],
-      [messages.footerReturns, '/faq/?group=returns'],
-      [messages.footerPayments, '/faq/?group=payments'],
+      [contentMessages.footerFaq, '/faq/'],
+      [contentMessages.footerShipping, '/faq/?group=shipping'],
+      [contentMessages.footerReturns, '/faq/?group=returns'],
+      [contentMessages.footerPayments, '/faq/?group=payments'],
     ],
   },
 ];
@@ -73,17 +74,17 @@ export function SiteFooter({
             </div>
           ))}
           <div className="site-footer-column">
-            <h2>{messages.footerPolicies}</h2>
+            <h2>{contentMessages.footerPolicies}</h2>
             <ul>
               <li>
-                <a href="/faq/?group=policies">{messages.footerTerms}</a>
+                <a href="/faq/?group=policies">{contentMessages.footerTerms}</a>
               </li>
               {policyLinks}
             </ul>
           </div>
         </nav>
         <p className="site-footer-credit">
-          © {messages.shopName}. {messages.footerMade}
+          © {shopMessages.shopName}. {contentMessages.footerMade}
         </p>
       </div>
       {data?.storeNotice && <StoreNotice notice={data.storeNotice} />}

@@ -6,7 +6,8 @@ import {
   SLIDER_BREAKPOINTS,
   SLIDER_DEFAULT_SLIDES,
 } from '../../platform/constants/index.ts';
-import { format, messages } from '../../platform/messages/index.ts';
+import { contentMessages } from '../../platform/messages/content.ts';
+import { format } from '../../platform/messages/format.ts';
 
 /**
  * A slider after the WAI-ARIA carousel pattern, moved by Embla: `aria-roledescription` carousel
@@ -103,7 +104,7 @@ export function Slider({
           disabled={!canPrevious}
         >
           <span aria-hidden="true">‹</span>
-          <span className="visually-hidden">{messages.previousSlide}</span>
+          <span className="visually-hidden">{contentMessages.previousSlide}</span>
         </button>
         <button
           type="button"
@@ -112,7 +113,7 @@ export function Slider({
           disabled={!canNext}
         >
           <span aria-hidden="true">›</span>
-          <span className="visually-hidden">{messages.nextSlide}</span>
+          <span className="visually-hidden">{contentMessages.nextSlide}</span>
         </button>
       </div>
       <div className="slider-viewport" ref={viewportRef}>
@@ -124,7 +125,10 @@ export function Slider({
               {...(active && {
                 role: 'group',
                 'aria-roledescription': 'slide',
-                'aria-label': format(messages.slideOf, { index: index + 1, count: slides.length }),
+                'aria-label': format(contentMessages.slideOf, {
+                  index: index + 1,
+                  count: slides.length,
+                }),
               })}
             >
               {slide}

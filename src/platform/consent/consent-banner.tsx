@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { messages } from '../messages/index.ts';
+import { consentMessages } from '../messages/consent.ts';
 import { browserConsent, publishConsentApi } from './browser-consent.ts';
 import {
   CONSENT_BANNER_ID,
@@ -10,7 +10,7 @@ import {
   type ConsentChoice,
 } from './consent.ts';
 
-const text = messages.consent;
+const text = consentMessages.consent;
 
 export interface ConsentBannerProps {
   /**

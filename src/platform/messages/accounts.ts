@@ -1,12 +1,9 @@
 /**
- * Texts of customer accounts (issue 11): the header's account link, the log-in, register and
- * lost-password forms and dialogs, the mailed links' pages and my-account. WooCommerce's wording
- * where it has one.
+ * Texts of customer accounts (issue 11): the log-in, register and lost-password forms and
+ * dialogs, the mailed links' pages and my-account. WooCommerce's wording where it has one.
  */
 export const accountMessages = {
-  // The header (CONTRACT §5) and the dialogs
-  accountLinkVisitor: 'Account',
-  accountLinkCustomer: 'My account',
+  // The dialogs
   register: 'Register',
   lostYourPassword: 'Lost your password?',
   close: 'Close',
@@ -162,7 +159,6 @@ export const accountMessages = {
   confirmNewPassword: 'Confirm new password',
   saveChanges: 'Save changes',
   accountDetailsChanged: 'Account details changed successfully.',
-  requiredField: '{field} is a required field.',
   currentPasswordWrong: 'Your current password is incorrect.',
   fillAllPasswordFields: 'Please fill out all password fields.',
   enterCurrentPasswordForEmail: 'Please enter your current password to change your email address.',

@@ -30,8 +30,6 @@ export const contentMessages = {
   faqAllTopics: 'All topics',
   faqTopics: 'Topics',
   faqEmpty: 'There are no questions here yet.',
-  ratedOutOf5: 'Rated {rating} out of 5',
-  verifiedOwner: 'verified owner',
   reviewOf: 'Review of {product}',
   footerShop: 'Shop',
   footerAccount: 'Your account',

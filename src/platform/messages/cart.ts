@@ -1,0 +1,34 @@
+/**
+ * The cart's texts: the add-to-cart buttons, the slide-out cart and the cart page.
+ */
+export const cartMessages = {
+  // Cart (seed 000 and WooCommerce's own wording)
+  addToCart: 'Add to cart',
+  viewCart: 'View cart',
+  selectOptions: 'Select options',
+  addedToCart: '“{name}” has been added to your cart.',
+  removedFromCart: '“{name}” removed.',
+  removeItemQuestion: 'Remove “{name}” from your cart?',
+  yes: 'Yes',
+  cancel: 'Cancel',
+  cartUpdated: 'Cart updated.',
+  cartEmpty: 'Your cart is currently empty.',
+  returnToShop: 'Return to shop',
+  proceedToCheckout: 'Proceed to checkout',
+  couponCode: 'Coupon code',
+  applyCoupon: 'Apply coupon',
+  shippingAtCheckout: 'Shipping and taxes are worked out at checkout.',
+  policyAgreement: 'I have read and agree to the website terms and conditions',
+  cartLoading: 'Loading your cart…',
+  chooseVariation: 'Please choose product options by visiting {name}.',
+  outOfStock: 'Out of stock',
+  inStock: '{count} in stock',
+  notEnoughStock:
+    'You cannot add that amount of “{name}” to the cart because there is not enough stock ({count} remaining).',
+  notEnoughStockAtCheckout:
+    'Sorry, we do not have enough “{name}” in stock to fulfill your order ({count} available). We apologize for any inconvenience caused.',
+  productNotFound: 'Sorry, this product cannot be purchased.',
+  cartItemNotFound: 'Cart item no longer exists.',
+  invalidQuantity: 'Please enter a valid quantity.',
+  quantityTooLarge: 'The maximum quantity of “{name}” is {max}.',
+} as const;

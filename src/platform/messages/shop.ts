@@ -1,0 +1,28 @@
+/**
+ * The shop's own texts, in every page's frame: its name, the test-mode banner and the header's
+ * account link; what every form may show, and the edge's answers (errors of any request).
+ */
+export const shopMessages = {
+  shopName: 'Hearth & Thread',
+  testModeBanner: 'Test mode: payments go to the built-in test processor. No real money moves.',
+
+  // The header's account link (CONTRACT §5)
+  accountLinkVisitor: 'Account',
+  accountLinkCustomer: 'My account',
+
+  // Any form's marks and its last-resort error
+  fieldOptional: '(optional)',
+  fieldRequiredTitle: 'required',
+  unknownError: 'An unknown error occurred.',
+
+  // Edge errors
+  badRequest: 'The request is not valid.',
+  invalidJson: 'The request body is not valid JSON.',
+  bodyTooLarge: 'The request body is too large.',
+  crossSite: 'Cross-site requests are not allowed.',
+  missingNonce: 'Missing the Nonce header. This endpoint requires a valid nonce.',
+  invalidNonce: 'Nonce is invalid.',
+  notFound: 'Not found.',
+  serverError: 'Something went wrong on our side. Please try again.',
+  unknownEndpoint: 'Unknown ajax endpoint.',
+} as const;
