@@ -127,7 +127,6 @@ export const accountMessages = {
   orderDetails: 'Order details',
   product: 'Product',
   subtotal: 'Subtotal',
-  discount: 'Discount',
   shipping: 'Shipping',
   shippingVia: '{cost} via {method}',
   tax: 'Tax',
