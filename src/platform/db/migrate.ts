@@ -1,4 +1,4 @@
-import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import type { DatabaseHandle } from './database.ts';
 import type { MigrationKind } from './migrations/columns.ts';
 import * as initial from './migrations/001_initial.ts';
@@ -39,6 +39,7 @@ const migrations: Record<string, ShopMigration> = {
 };
 
 export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
+  if (await allMigrationsRan(handle.db)) return;
   const provider: MigrationProvider = {
     getMigrations: async () =>
       Object.fromEntries(
@@ -58,5 +59,23 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}
+
+/**
+ * Whether the database has run exactly these migrations: one read, where the Migrator looks at
+ * every table's columns twice before it finds nothing to do (most of a restart's database time).
+ * Anything else (a new database, a missing or unknown migration) goes to the Migrator.
+ */
+async function allMigrationsRan(db: AnyDb): Promise<boolean> {
+  try {
+    const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(db);
+    const names = new Set(rows.map((row) => row.name));
+    return (
+      names.size === Object.keys(migrations).length &&
+      Object.keys(migrations).every((name) => names.has(name))
+    );
+  } catch {
+    return false;
   }
 }
