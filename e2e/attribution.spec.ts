@@ -9,8 +9,19 @@ async function grantStatistics(context: BrowserContext, baseURL: string) {
   await context.addCookies([{ name: 'shop_consent', value: 'statistics', url: baseURL }]);
 }
 
-async function toCheckoutFrom(page: Page, entry: string) {
+/** The tracking cookies the page has set so far. */
+async function trackingCookies(context: BrowserContext) {
+  return (await context.cookies()).filter((c) => c.name.startsWith('sbjs_'));
+}
+
+async function toCheckoutFrom(page: Page, entry: string, { tracked }: { tracked: boolean }) {
   await gotoHydrated(page, entry);
+  // The tracker loads after hydration: the entry page's visit is recorded before moving on.
+  if (tracked) {
+    await expect
+      .poll(async () => (await trackingCookies(page.context())).map((c) => c.name))
+      .toContain('sbjs_current');
+  }
   await gotoHydrated(page, '/product/canvas-tote/');
   await page.getByRole('button', { name: 'Add to cart' }).click();
   await expect(page.getByRole('link', { name: 'View cart' })).toBeVisible();
@@ -29,14 +40,14 @@ test.describe('order attribution', () => {
     { tag: '@database' },
     async ({ page, context, baseURL }) => {
       await grantStatistics(context, baseURL!);
-      await toCheckoutFrom(page, '/?utm_source=news');
+      await toCheckoutFrom(page, '/?utm_source=news', { tracked: true });
       await expect(input(page, 'source_type')).toHaveValue('utm');
       await expect(input(page, 'utm_source')).toHaveValue('news');
       await expect(input(page, 'session_entry')).toHaveValue(/\/\?utm_source=news$/);
       await expect(input(page, 'session_pages')).toHaveValue('3');
       await expect(input(page, 'session_count')).toHaveValue('1');
       await expect(input(page, 'user_agent')).toHaveValue(/Mozilla/);
-      const tracking = (await context.cookies()).filter((c) => c.name.startsWith('sbjs_'));
+      const tracking = await trackingCookies(context);
       expect(tracking.map((c) => c.name)).toEqual(
         expect.arrayContaining(['sbjs_current', 'sbjs_session']),
       );
@@ -74,10 +85,10 @@ test.describe('order attribution', () => {
     page,
     context,
   }) => {
-    await toCheckoutFrom(page, '/?utm_source=news');
+    await toCheckoutFrom(page, '/?utm_source=news', { tracked: false });
     await expect(input(page, 'source_type')).toHaveValue('');
     await expect(input(page, 'utm_source')).toHaveValue('');
-    expect((await context.cookies()).filter((c) => c.name.startsWith('sbjs_'))).toEqual([]);
+    expect(await trackingCookies(context)).toEqual([]);
 
     await fillBilling(page, 'untracked@example.com');
     await page.getByRole('radio', { name: 'Cash on delivery' }).check();
@@ -96,7 +107,7 @@ test.describe('order attribution', () => {
     baseURL,
   }) => {
     await grantStatistics(context, baseURL!);
-    await toCheckoutFrom(page, '/?utm_source=news');
+    await toCheckoutFrom(page, '/?utm_source=news', { tracked: true });
     await expect(input(page, 'utm_source')).toHaveValue('news');
     // What the consent API's set() does (src/platform/consent/browser-consent.ts).
     await page.evaluate(() => {
@@ -105,6 +116,6 @@ test.describe('order attribution', () => {
       window.dispatchEvent(new CustomEvent('shop:consent-change', { detail: choice }));
     });
     await expect(input(page, 'utm_source')).toHaveValue('');
-    expect((await context.cookies()).filter((c) => c.name.startsWith('sbjs_'))).toEqual([]);
+    expect(await trackingCookies(context)).toEqual([]);
   });
 });
