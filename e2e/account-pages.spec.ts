@@ -75,7 +75,8 @@ for (const width of [390, 1280]) {
     // otherwise sit over the footer's links on these short pages.
     await page.context().addCookies([{ name: 'shop_consent', value: '-', url: baseURL! }]);
     await page.setViewportSize({ width, height: 900 });
-    const pat = await newCustomer('pages');
+    // A long e-mail (no place to break it) in the order's address must still fit a phone.
+    const pat = await newCustomer('pages-whose-address-holds-a-long-email');
     const orderId = await pendingOrderOf(pat.id, pat.email);
 
     for (const path of [
