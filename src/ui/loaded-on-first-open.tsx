@@ -1,14 +1,15 @@
 import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
 
 /**
- * A part whose code loads the first time it opens (a dialog, a panel): `preload` fetches it ahead
- * of the click (on hover or focus of what opens it); `Part` renders it once fetched. When the code
- * cannot be fetched the visitor goes to `fallbackUrl`, the page that offers the same without it.
+ * A part whose code loads the first time it opens (a dialog, a panel): `prefetch` fetches it ahead
+ * of the click (on hover or focus of what opens it; a failure is tried again on opening); `Part`
+ * renders it once fetched. When the code cannot be fetched the visitor goes to `fallbackUrl`, the
+ * page that offers the same without it.
  */
 export function loadedOnFirstOpen<P extends object>(
   load: () => Promise<ComponentType<P>>,
   fallbackUrl: string,
-): { preload: () => Promise<ComponentType<P>>; Part: ComponentType<P> } {
+): { prefetch: () => void; Part: ComponentType<P> } {
   let code: Promise<ComponentType<P>> | undefined;
   const preload = () =>
     (code ??= load().catch((error: unknown) => {
@@ -25,7 +26,8 @@ export function loadedOnFirstOpen<P extends object>(
       },
     ),
   );
-  return { preload, Part };
+  const prefetch = () => void preload().catch(() => {});
+  return { prefetch, Part };
 }
 
 /** Renders `children` from the first time `open` is true on, so a closed part keeps its state. */

@@ -3,11 +3,6 @@ import { shopMessages } from '../../platform/messages/shop.ts';
 import { openAuthDialog } from './auth-dialog-store.ts';
 import { preloadAuthDialogs } from './auth-dialogs-when-opened.tsx';
 
-function preloadDialogs(): void {
-  // A failed fetch is tried again when a dialog opens.
-  preloadAuthDialogs().catch(() => {});
-}
-
 function PersonIcon() {
   return (
     <svg
@@ -57,8 +52,8 @@ export function AccountLink({ customerName }: { customerName: string | null }) {
       className="account-link"
       aria-haspopup="dialog"
       onClick={() => openAuthDialog('login')}
-      onPointerEnter={preloadDialogs}
-      onFocus={preloadDialogs}
+      onPointerEnter={preloadAuthDialogs}
+      onFocus={preloadAuthDialogs}
     >
       <PersonIcon />
       {label}

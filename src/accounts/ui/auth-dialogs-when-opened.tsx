@@ -9,7 +9,7 @@ const dialogs = loadedOnFirstOpen(
 );
 
 /** Fetches the dialogs' code ahead of the click: the header's account button asks on hover and focus. */
-export const preloadAuthDialogs = dialogs.preload;
+export const preloadAuthDialogs = dialogs.prefetch;
 
 /** The account dialogs, loaded the first time one opens. */
 export function AuthDialogsWhenOpened({ nonces }: { nonces: AuthNonces }) {

@@ -6,11 +6,6 @@ function hasCartCookie(): boolean {
   return document.cookie.split('; ').some((c) => c.startsWith('woocommerce_items_in_cart='));
 }
 
-function preloadPanel(): void {
-  // A failed fetch is tried again when the panel opens.
-  preloadSlideOutCart().catch(() => {});
-}
-
 function CartIcon() {
   return (
     <svg
@@ -66,8 +61,8 @@ export function CartLink({ initialCount }: { initialCount: number | null }) {
       aria-haspopup="dialog"
       aria-expanded={open}
       onClick={() => setPanelOpen(true)}
-      onPointerEnter={preloadPanel}
-      onFocus={preloadPanel}
+      onPointerEnter={preloadSlideOutCart}
+      onFocus={preloadSlideOutCart}
     >
       {contents}
     </button>

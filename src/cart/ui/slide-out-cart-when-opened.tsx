@@ -9,7 +9,7 @@ const panel = loadedOnFirstOpen(
 );
 
 /** Fetches the panel's code ahead of the click: the cart button asks on hover and focus. */
-export const preloadSlideOutCart = panel.preload;
+export const preloadSlideOutCart = panel.prefetch;
 
 /**
  * The slide-out cart, loaded the first time it opens and kept from then on. The page itself
