@@ -112,18 +112,35 @@ export async function startTestShop(
       if (gone) return;
       gone = true;
       // The jobs first: a sweep in flight still talks to this server's test processor.
-      await shop.jobs.stop();
-      await app.close();
-      await shop.close();
+      await saysWhenSlow('stopping the jobs', shop.jobs.stop());
+      await saysWhenSlow('closing the server', app.close());
+      await saysWhenSlow('closing the shop', shop.close());
       await rm(outboxDir, { recursive: true, force: true });
     },
     async kill() {
       if (gone) return;
       gone = true;
-      await shop.jobs.stop();
-      await app.close();
-      await shop.db.destroy();
+      await saysWhenSlow('stopping the jobs', shop.jobs.stop());
+      await saysWhenSlow('closing the server', app.close());
+      await saysWhenSlow('closing the database', shop.db.destroy());
       await rm(outboxDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A step of closing that hangs is named on stderr: a hook's timeout alone would not say which
+ * (CI once saw a PostgreSQL shop's close pass the 60 s hook timeout, never reproduced here).
+ */
+async function saysWhenSlow<T>(step: string, done: Promise<T>): Promise<T> {
+  const slowAfterMs = 15_000;
+  const started = Date.now();
+  const timer = setInterval(() => {
+    console.error(`test shop: ${step} still pending after ${Date.now() - started} ms`);
+  }, slowAfterMs);
+  try {
+    return await done;
+  } finally {
+    clearInterval(timer);
+  }
 }
