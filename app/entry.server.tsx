@@ -2,6 +2,7 @@ import { renderToReadableStream, renderToString } from 'react-dom/server.browser
 import { ServerRouter, type EntryContext } from 'react-router';
 import type { PageContext } from '../src/page-context.ts';
 import { documentResponse } from '../src/platform/http/document-html.ts';
+import { scriptsAfterLoad } from '../src/platform/http/scripts-after-load.ts';
 
 export const streamTimeout = 5000;
 
@@ -16,7 +17,8 @@ export const streamTimeout = 5000;
  * `StreamTransfer` as already read, through the cache it keeps in `renderMeta` (react-router is
  * pinned to an exact version for this). The page is byte for byte what the streaming renderer
  * writes. Should anything still suspend (a boundary left to the client, `<!--$!-->`), the page
- * is rendered again with the streaming renderer, which waits. The HTML travels beside the Response
+ * is rendered again with the streaming renderer, which waits. A page rendered the fast way asks
+ * for its JavaScript once it has loaded (scripts-after-load.ts). The HTML travels beside the Response
  * (document-html.ts), not through a stream.
  *
  * React's Node renderer is not used: it wraps every render in an AsyncLocalStorage, which on
@@ -38,7 +40,9 @@ export default async function handleRequest(
   context.renderMeta = { streamCache: handedOff(data) } as EntryContext['renderMeta'];
   // One flat string: `includes` flattens React's concatenated result once, and encoding reuses it.
   const html = `<!DOCTYPE html>${renderToString(<ServerRouter context={context} url={request.url} nonce={nonce} />)}`;
-  if (!html.includes('<!--$!-->')) return documentResponse(html, { status, headers });
+  if (!html.includes('<!--$!-->')) {
+    return documentResponse(scriptsAfterLoad(html), { status, headers });
+  }
   context.serverHandoffStream = streamOf(data);
   context.renderMeta = {};
   return renderStreaming(request, status, headers, context, nonce);

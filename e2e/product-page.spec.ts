@@ -30,6 +30,27 @@ test('the tab a product page opens with follows seed 000 §2', async ({ page }) 
   await expect(page.locator('#reviews')).toBeInViewport();
 });
 
+test('asks for its JavaScript only once the page has loaded, then hydrates', async ({ page }) => {
+  await gotoHydrated(page, HOODIE);
+  const timing = await page.evaluate(() => {
+    const [navigation] = performance.getEntriesByType(
+      'navigation',
+    ) as PerformanceNavigationTiming[];
+    const scripts = performance
+      .getEntriesByType('resource')
+      .filter((entry) => new URL(entry.name).pathname.endsWith('.js'));
+    return {
+      loaded: navigation!.loadEventStart,
+      scripts: scripts.map((entry) => ({ name: entry.name, start: entry.startTime })),
+    };
+  });
+  expect(timing.loaded).toBeGreaterThan(0);
+  expect(timing.scripts.map((s) => s.name)).toContainEqual(expect.stringMatching(/framework-/));
+  for (const script of timing.scripts)
+    expect(script.start, script.name).toBeGreaterThanOrEqual(timing.loaded);
+  expect(await page.locator('link[rel="modulepreload"]').count()).toBeGreaterThan(0);
+});
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 

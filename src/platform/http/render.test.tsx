@@ -12,6 +12,7 @@ import { createLogger } from '../log/log.ts';
 import { createNonce } from '../nonce/nonce.ts';
 import type { Session } from '../session/session.ts';
 import { responseBytes } from './document-html.ts';
+import { scriptsAfterLoad } from './scripts-after-load.ts';
 
 /** entry.server's streaming renderer: what it did before it rendered with renderToString. */
 interface StreamingEntry {
@@ -95,17 +96,25 @@ describe.runIf(existsSync(buildFile))('page rendering', () => {
     ['/shop/?orderby=price', true],
     ['/cart/', true],
     ['/no-such-page/', false],
-  ])('renders %s (session: %s) byte for byte as the streaming renderer does', async (url, s) => {
-    await shop.cart.add(session.id, { productId: 1, quantity: 1 }).catch(() => undefined);
-    const streaming = streamingBuild(build);
-    const fast = await render(build, url, s);
-    const reference = await render(streaming, url, s);
-    expect(fast.fastWay).toBe(true);
-    expect(reference.fastWay).toBe(false);
-    expect(fast.status).toBe(reference.status);
-    expect(fast.html).toBe(reference.html);
-    expect(fast.html).toMatch(/^<!DOCTYPE html><html lang="en">/);
-    expect(fast.html).toContain('window.__reactRouterContext.streamController.close()');
-    expect(fast.html).toContain('<script nonce="bm9uY2Utb2YtdGhpcy10ZXN0">');
-  });
+  ])(
+    'renders %s (session: %s) byte for byte as the streaming renderer does, its scripts after load',
+    async (url, s) => {
+      await shop.cart.add(session.id, { productId: 1, quantity: 1 }).catch(() => undefined);
+      const streaming = streamingBuild(build);
+      const fast = await render(build, url, s);
+      const reference = await render(streaming, url, s);
+      expect(fast.fastWay).toBe(true);
+      expect(reference.fastWay).toBe(false);
+      expect(fast.status).toBe(reference.status);
+      expect(fast.html).toBe(scriptsAfterLoad(reference.html));
+      // The build's markup has the shapes scriptsAfterLoad rewrites: no module asked for up front.
+      expect(reference.html).toContain('<link rel="modulepreload"');
+      expect(fast.html).not.toContain('rel="modulepreload"');
+      expect(fast.html).not.toMatch(/import \* as route\d+ from/);
+      expect(fast.html).toMatch(/addEventListener\("load"[^]*import\("\/assets\/entry\.client-/);
+      expect(fast.html).toMatch(/^<!DOCTYPE html><html lang="en">/);
+      expect(fast.html).toContain('window.__reactRouterContext.streamController.close()');
+      expect(fast.html).toContain('<script nonce="bm9uY2Utb2YtdGhpcy10ZXN0">');
+    },
+  );
 });
