@@ -158,37 +158,52 @@ function cartCall<S extends z.ZodType>(
   });
 }
 
+/**
+ * What an ajax add sends (the listing's buttons, the product form): the product, a quantity and,
+ * for a variable product, its variation id or the chosen `attribute_*` fields, which the loose
+ * object keeps for `attributesByName`. Both ajax doors (wc-ajax, the slide-out's admin-ajax)
+ * read it.
+ */
+export const ajaxAddFields = z.looseObject({
+  product_id: productIdField,
+  quantity: quantityField.default(1),
+  variation_id: productIdField.optional(),
+});
+
+/**
+ * An ajax add to the visitor's cart. A visitor without a session gets one that the add itself
+ * stores, so a refused first add stores nothing.
+ */
+export async function addFromAjax(
+  operations: CartOperationDeps,
+  context: RequestContext,
+  fields: z.infer<typeof ajaxAddFields>,
+) {
+  const { session, unsaved } = await context.sessionForWrite();
+  return addItem(operations, {
+    sessionId: session.id,
+    unsavedSession: unsaved ? session : undefined,
+    productId: fields.product_id,
+    quantity: fields.quantity,
+    variationId: fields.variation_id,
+    attributes: attributesByName(fields),
+  });
+}
+
 export function cartAjaxCalls(deps: CartDoorDeps): AjaxCalls {
   const { operations } = deps;
   return new Map([
     [
       'add_to_cart',
-      cartCall(
-        deps,
-        { kind: 'same-origin' },
-        z.looseObject({
-          product_id: productIdField,
-          quantity: quantityField.default(1),
-          variation_id: productIdField.optional(),
-        }),
-        async (input, context, reply) => {
-          const { session, unsaved } = await context.sessionForWrite();
-          const added = await addItem(operations, {
-            sessionId: session.id,
-            unsavedSession: unsaved ? session : undefined,
-            productId: input.product_id,
-            quantity: input.quantity,
-            variationId: input.variation_id,
-            attributes: attributesByName(input),
-          });
-          // Seed 000 §8: an error with product_url sends the browser to the product page.
-          if (!added.ok) {
-            throw refusalError(added, { error: true, product_url: added.productUrl });
-          }
-          setCartCookies(reply, added.view);
-          return cartAnswer(context, reply, added.view, added.notice);
-        },
-      ),
+      cartCall(deps, { kind: 'same-origin' }, ajaxAddFields, async (input, context, reply) => {
+        const added = await addFromAjax(operations, context, input);
+        // Seed 000 §8: an error with product_url sends the browser to the product page.
+        if (!added.ok) {
+          throw refusalError(added, { error: true, product_url: added.productUrl });
+        }
+        setCartCookies(reply, added.view);
+        return cartAnswer(context, reply, added.view, added.notice);
+      }),
     ],
     [
       'remove_from_cart',

@@ -16,10 +16,15 @@ interface PanelAnswer {
 describe.each(databaseKinds)('slide-out cart calls on %s', (kind) => {
   let t: TestShop;
   let hoodieId: number;
+  let shirtId: number;
+  let lampId: number;
 
   beforeAll(async () => {
     t = await startTestShop(kind);
-    hoodieId = (await t.shop.catalog.productBySlug('classic-hoodie'))!.id;
+    const idOf = async (slug: string) => (await t.shop.catalog.productBySlug(slug))!.id;
+    hoodieId = await idOf('classic-hoodie');
+    shirtId = await idOf('linen-shirt');
+    lampId = await idOf('desk-lamp');
   });
   afterAll(() => t.close());
 
@@ -36,6 +41,86 @@ describe.each(databaseKinds)('slide-out cart calls on %s', (kind) => {
     const refreshed = await panel(client, { action: 'refresh_cart', event: 'refresh' });
     expect(refreshed.body).toMatchObject({ count: 1, cart: { items_count: 1 } });
     expect(refreshed.body.nonce).toMatch(/^[a-f0-9]{12}$/);
+  });
+
+  it('action add_to_cart takes the product form of a variable product: its variation and size', async () => {
+    const client = shopper();
+    const medium = (await t.shop.catalog.variationsOf(shirtId)).find(
+      (v) => v.attributes.Size === 'M',
+    )!;
+    const added = await panel(client, {
+      action: 'add_to_cart',
+      product_id: String(shirtId),
+      quantity: '2',
+      variation_id: String(medium.id),
+      attribute_size: 'M',
+    });
+    expect(added.status).toBe(200);
+    expect(added.body.count).toBe(2);
+    expect(added.body.cart.items).toEqual([
+      expect.objectContaining({
+        id: medium.id,
+        name: 'Linen Shirt',
+        quantity: 2,
+        variation: [{ attribute: 'Size', value: 'M' }],
+        prices: expect.objectContaining({ price: '3200' }),
+      }),
+    ]);
+    expect(added.body.html).toContain('Linen Shirt – M');
+    // The chosen size alone finds its variation too, as wc-ajax's add does.
+    const bySize = await panel(client, {
+      action: 'add_to_cart',
+      product_id: String(shirtId),
+      attribute_size: 'L',
+    });
+    expect(bySize.body.cart.items.map((item) => item.variation[0]?.value)).toEqual(['M', 'L']);
+  });
+
+  it('action add_to_cart refuses with a 4xx {code, message} and changes nothing', async () => {
+    const client = shopper();
+    const rows = async () => {
+      const count = (table: 'sessions' | 'carts') =>
+        t.shop.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+          .then((row) => Number(row.n));
+      return { sessions: await count('sessions'), carts: await count('carts') };
+    };
+    const before = await rows();
+    // A first add that is refused stores no session and no cart.
+    const first = await panel(client, { action: 'add_to_cart', product_id: String(shirtId) });
+    expect(first.status).toBe(400);
+    expect(first.body).toMatchObject({ code: 'variation_required', message: expect.any(String) });
+    expect(await rows()).toEqual(before);
+
+    await panel(client, { action: 'add_to_cart', product_id: String(lampId) });
+    const aShirt = (await t.shop.catalog.variationsOf(shirtId))[0]!;
+    const cases: [Record<string, string>, number, string][] = [
+      [{ product_id: String(shirtId) }, 400, 'variation_required'],
+      [{ product_id: String(shirtId), attribute_size: 'XXL' }, 400, 'variation_required'],
+      // A variation of another product.
+      [{ product_id: String(hoodieId), variation_id: String(aShirt.id) }, 404, 'product_not_found'],
+      // Out of stock: the one lamp is in the cart already.
+      [{ product_id: String(lampId) }, 400, 'not_enough_stock'],
+      [{ product_id: '999999' }, 404, 'product_not_found'],
+      [{ product_id: 'abc' }, 400, 'invalid_request'],
+      [{ product_id: String(hoodieId), quantity: '0' }, 400, 'invalid_request'],
+      [{ product_id: String(hoodieId), variation_id: '-1' }, 400, 'invalid_request'],
+    ];
+    const cartBefore = (await panel(client, { action: 'refresh_cart' })).body.cart;
+    for (const [fields, status, code] of cases) {
+      const refused = await panel(client, { action: 'add_to_cart', ...fields });
+      expect(refused.status, JSON.stringify(fields)).toBe(status);
+      expect(refused.body, JSON.stringify(fields)).toMatchObject({
+        code,
+        message: expect.any(String),
+      });
+      expect(refused.body).not.toHaveProperty('html');
+    }
+    const cartAfter = (await panel(client, { action: 'refresh_cart' })).body.cart;
+    expect(cartAfter.items).toEqual(cartBefore.items);
+    expect(cartAfter.items).toEqual([expect.objectContaining({ id: lampId, quantity: 1 })]);
   });
 
   it('changes the quantity and removes with the nonce, and refuses changes without it', async () => {

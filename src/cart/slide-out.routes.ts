@@ -2,17 +2,18 @@ import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { ajaxCall, type AjaxCalls } from '../platform/http/ajax.ts';
 import { requireNonce, type RequestContext } from '../platform/http/request-context.ts';
-import { acceptedChange, type CartDoorDeps } from './cart.routes.ts';
+import { acceptedChange, addFromAjax, ajaxAddFields, type CartDoorDeps } from './cart.routes.ts';
 import type { CartView } from './cart.service.ts';
 import { SLIDE_OUT_NONCE } from './nonces.ts';
-import { addItem, applyCoupon, removeItem, setQuantity } from './operations.ts';
-import { positiveQuantityField, productIdField, quantityField } from './schemas.ts';
+import { applyCoupon, removeItem, setQuantity } from './operations.ts';
+import { positiveQuantityField, quantityField } from './schemas.ts';
 import { slideOutHtml } from './ui/fragments.tsx';
 
 /**
  * The slide-out cart's calls (seed 000 §7): `refresh_cart` reads the cart (event refresh) or
  * changes it (update, remove, coupon: these carry the nonce the last refresh handed out), and the
- * panel's own `add_to_cart`. Both answer `count` and `html`, plus the cart and a fresh nonce.
+ * panel's own `add_to_cart` (the product form's fields, a variation's included). Both answer
+ * `count` and `html`, plus the cart and a fresh nonce; a refusal is a 4xx `{ code, message }`.
  */
 const refreshSchema = z.object({
   event: z.enum(['refresh', 'update', 'remove', 'coupon']).default('refresh'),
@@ -74,18 +75,11 @@ export function slideOutAjaxCalls({ operations, contexts }: CartDoorDeps): AjaxC
       'add_to_cart',
       ajaxCall({
         guard: { kind: 'same-origin' },
-        schema: z.object({
-          product_id: productIdField,
-          quantity: positiveQuantityField.default(1),
-        }),
+        // The product form's fields as wc-ajax reads them; only a quantity the form allows (1 up).
+        schema: ajaxAddFields.extend({ quantity: positiveQuantityField.default(1) }),
         async handle(input, request, reply) {
           const context = contexts(request, reply);
-          const { id } = await context.ensureSession();
-          const added = await addItem(operations, {
-            sessionId: id,
-            productId: input.product_id,
-            quantity: input.quantity,
-          });
+          const added = await addFromAjax(operations, context, input);
           return panelAnswer(context, reply, acceptedChange(reply, added).view);
         },
       }),
