@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { postForm, wcAjaxUrl } from '../../platform/http/client.ts';
+import { postForm, wcAjaxUrl, type JsonResponse } from '../../platform/http/client.ts';
 import type { StoreCart } from '../store-api.types.ts';
 
 /**
@@ -138,6 +138,35 @@ export function refreshPanel(
   });
 }
 
+/** The shop's own JSON, not a page from something in between (a proxy's 502): its text is ours. */
+function isShopAnswer(response: JsonResponse<unknown>): boolean {
+  return response.headers.get('content-type')?.startsWith('application/json') === true;
+}
+
+/**
+ * The slide-out flow's add (seed 000 §7): `action=add_to_cart` with the product form's fields, in
+ * the one queue; the cart it answers is taken, then the panel opens on it. `beforeOpen` runs just
+ * before: the form gives its button back there, so the panel returns focus to it on closing.
+ */
+export function addToSlideOutCart(
+  fields: Record<string, string>,
+  beforeOpen: () => void = () => {},
+): Promise<PanelResponse & { ok: boolean }> {
+  return enqueue(async () => {
+    const response = await postForm<PanelResponse>('/admin-ajax', {
+      ...fields,
+      action: 'add_to_cart',
+    });
+    const data = response.data ?? {};
+    if (data.nonce) panelNonce = data.nonce;
+    if (!response.ok) return { ...(isShopAnswer(response) ? data : {}), ok: false };
+    receiveCart(data.cart, data.cart_hash);
+    beforeOpen();
+    setPanelOpen(true);
+    return { ...data, ok: true };
+  });
+}
+
 /** Whether the slide-out cart is open; any component may open it. */
 let panelOpen = false;
 const panelListeners = new Set<() => void>();
@@ -147,13 +176,17 @@ export function setPanelOpen(open: boolean): void {
   for (const listener of panelListeners) listener();
 }
 
+export function isPanelOpen(): boolean {
+  return panelOpen;
+}
+
 export function usePanelOpen(): boolean {
   return useSyncExternalStore(
     (listener) => {
       panelListeners.add(listener);
       return () => panelListeners.delete(listener);
     },
-    () => panelOpen,
+    isPanelOpen,
     () => false,
   );
 }
