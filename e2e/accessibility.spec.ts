@@ -30,7 +30,7 @@ for (const width of [390, 1280]) {
     test('cart and checkout with items pass axe', async ({ page }) => {
       await gotoHydrated(page, '/product/classic-hoodie/');
       await page.getByRole('button', { name: 'Add to cart' }).click();
-      await expect(page.getByRole('link', { name: 'View cart' })).toBeVisible();
+      await expect(page.getByRole('dialog', { name: 'Cart' })).toBeVisible();
       for (const path of ['/cart/', '/checkout/']) {
         await page.goto(path);
         await expectAccessible(page);
@@ -47,15 +47,20 @@ test('a keyboard alone can add to cart and reach checkout', async ({ page }) => 
     await page.keyboard.press('Tab');
   await expect(addButton).toBeFocused();
   await page.keyboard.press('Enter');
-  const viewCart = page.getByRole('link', { name: 'View cart' });
-  await expect(viewCart).toBeVisible();
-  await page.keyboard.press('Tab');
-  await expect(viewCart).toBeFocused();
-  await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(/\/cart\/$/);
-  const checkout = page.getByRole('link', { name: 'Proceed to checkout' });
-  for (let i = 0; i < 40 && !(await checkout.evaluate((el) => el === document.activeElement)); i++)
+  // The slide-out cart opens with focus inside it; its checkout link waits for the policy box.
+  const panel = page.getByRole('dialog', { name: 'Cart' });
+  await expect(panel).toBeVisible();
+  await expect
+    .poll(() => panel.evaluate((element) => element.contains(document.activeElement)))
+    .toBe(true);
+  const policy = panel.getByRole('checkbox', { name: /^I have read and agree/ });
+  for (let i = 0; i < 20 && !(await policy.evaluate((el) => el === document.activeElement)); i++)
     await page.keyboard.press('Tab');
+  await expect(policy).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(policy).toBeChecked();
+  await page.keyboard.press('Tab');
+  const checkout = panel.getByRole('link', { name: 'Proceed to checkout' });
   await expect(checkout).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/checkout\/$/);

@@ -24,7 +24,7 @@ async function toCheckoutFrom(page: Page, entry: string, { tracked }: { tracked:
   }
   await gotoHydrated(page, '/product/canvas-tote/');
   await page.getByRole('button', { name: 'Add to cart' }).click();
-  await expect(page.getByRole('link', { name: 'View cart' })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Cart' })).toBeVisible();
   await gotoHydrated(page, '/checkout/');
 }
 

@@ -45,7 +45,8 @@ test.describe('the cookie consent banner', () => {
   }) => {
     await gotoHydrated(page, '/product/classic-hoodie/');
     await page.getByRole('button', { name: 'Add to cart' }).click();
-    await expect(page.getByRole('link', { name: 'View cart' })).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Cart' })).toBeVisible();
+    await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'Reject all' }).click();
     await expect(banner(page)).toBeHidden();
     expect(await consentCookie(page)).toBe('-');

@@ -8,7 +8,7 @@ const received = 'Your Hearth & Thread order has been received!';
 async function checkoutWithTote(page: Page, email: string): Promise<void> {
   await gotoHydrated(page, '/product/canvas-tote/');
   await page.getByRole('button', { name: 'Add to cart' }).click();
-  await expect(page.getByRole('link', { name: 'View cart' })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Cart' })).toBeVisible();
   await gotoHydrated(page, '/checkout/');
   await fillBilling(page, email);
 }

@@ -258,7 +258,7 @@ test('the checkout’s country can be searched and chosen by keyboard', async ({
   test.slow(); // a cart, the checkout and an axe run
   await gotoHydrated(page, HOODIE);
   await page.getByRole('button', { name: 'Add to cart' }).click();
-  await expect(page.getByRole('link', { name: 'View cart' })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Cart' })).toBeVisible();
   await gotoHydrated(page, '/checkout/');
   const country = page.getByRole('combobox', { name: 'Country / Region' });
   await page.getByLabel('Company name').focus();

@@ -19,19 +19,25 @@ test.describe('a shopper buys with JavaScript', () => {
       await page.getByRole('link', { name: 'Classic Hoodie' }).first().click();
       await expect(page.getByRole('heading', { name: 'Classic Hoodie', level: 1 })).toBeVisible();
       await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+      // The product page adds through the slide-out flow, and the slide-out cart opens.
       const addRequest = page.waitForRequest(
-        (r) => r.url().includes('wc-ajax=add_to_cart') && r.method() === 'POST',
+        (r) =>
+          r.url().endsWith('/admin-ajax') &&
+          (r.postData() ?? '').includes('action=add_to_cart') &&
+          r.method() === 'POST',
       );
       const urlBefore = page.url();
       await page.getByRole('button', { name: 'Add to cart' }).click();
       expect((await addRequest).postData()).toContain('product_id=');
-      await expect(page.getByRole('link', { name: 'View cart' })).toBeVisible();
+      const panel = page.getByRole('dialog', { name: 'Cart' });
+      await expect(panel.getByRole('link', { name: 'Classic Hoodie' })).toBeVisible();
       expect(page.url()).toBe(urlBefore);
+      await panel.getByRole('button', { name: 'Close' }).click();
       await expect(
         page.getByRole('button', { name: /^Cart/ }).locator('.cart-contents-count'),
       ).toHaveText('1');
 
-      await page.getByRole('link', { name: 'View cart' }).click();
+      await page.getByRole('contentinfo').getByRole('link', { name: 'Shopping cart' }).click();
       await expect(page).toHaveURL(/\/cart\/$/);
       await page.getByLabel('Quantity of Classic Hoodie').fill('2');
       await page.getByRole('button', { name: 'Update cart' }).click();
@@ -80,7 +86,7 @@ test.describe('a shopper buys with JavaScript', () => {
   test('a declined card shows the seed text and the shopper can pay again', async ({ page }) => {
     await gotoHydrated(page, '/product/canvas-tote/');
     await page.getByRole('button', { name: 'Add to cart' }).click();
-    await expect(page.getByRole('link', { name: 'View cart' })).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Cart' })).toBeVisible();
     await gotoHydrated(page, '/checkout/');
     await fillBilling(page);
     await page.getByLabel('Card number').fill('4000000000000002');
@@ -104,7 +110,7 @@ test.describe('a shopper buys with JavaScript', () => {
     await page.getByLabel('Size').selectOption('L');
     await expect(page.locator('.variation-price')).toContainText('$34.00');
     await page.getByRole('button', { name: 'Add to cart' }).click();
-    await expect(page.getByRole('link', { name: 'View cart' })).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Cart' })).toBeVisible();
     await page.goto('/cart/');
     await expect(page.locator('.cart_item')).toContainText('Linen Shirt');
     await expect(page.locator('.cart_item')).toContainText('$34.00');

@@ -1,11 +1,19 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type Request, type Route } from '@playwright/test';
 import { expectAccessible, gotoHydrated } from './support.ts';
 
+/** Adds on the product page: the cart opens on the item (the slide-out flow), then is closed. */
 async function addOnProductPage(page: Page, slug: string) {
   await gotoHydrated(page, `/product/${slug}/`);
   await page.getByRole('button', { name: 'Add to cart' }).click();
-  await expect(page.getByRole('link', { name: 'View cart' })).toBeVisible();
+  const panel = page.getByRole('dialog', { name: 'Cart' });
+  await expect(panel.getByRole('listitem')).not.toHaveCount(0);
+  await panel.getByRole('button', { name: 'Close' }).click();
+  await expect(panel).toBeHidden();
 }
+
+const isSlideOutAdd = (request: Request) =>
+  request.url().endsWith('/admin-ajax') &&
+  new URLSearchParams(request.postData() ?? '').get('action') === 'add_to_cart';
 
 const openPanel = async (page: Page) => {
   await page.getByRole('button', { name: /^Cart/ }).click();
@@ -13,6 +21,121 @@ const openPanel = async (page: Page) => {
   await expect(panel).toBeVisible();
   return panel;
 };
+
+test.describe('adding on the product page (the slide-out flow)', () => {
+  test('Add to cart opens the cart on the item; the button waits for the answer', async ({
+    page,
+  }) => {
+    await gotoHydrated(page, '/product/classic-hoodie/');
+    // The add waits until the test lets it through.
+    let letThrough = () => {};
+    const held = new Promise<void>((resolve) => (letThrough = resolve));
+    await page.route('**/admin-ajax', async (route: Route) => {
+      if (isSlideOutAdd(route.request())) await held;
+      await route.continue();
+    });
+    await page.getByRole('spinbutton', { name: 'Quantity' }).fill('2');
+    const button = page.getByRole('button', { name: 'Add to cart' });
+    const sent = page.waitForRequest(isSlideOutAdd);
+    await button.click();
+    await sent;
+    await expect(button).toBeDisabled();
+    await expect(button).toHaveAttribute('aria-busy', 'true');
+    await expect(page.getByRole('dialog', { name: 'Cart' })).toHaveCount(0);
+    letThrough();
+
+    const panel = page.getByRole('dialog', { name: 'Cart' });
+    await expect(panel).toBeVisible();
+    const hoodie = panel.getByRole('listitem').filter({ hasText: 'Classic Hoodie' });
+    await expect(hoodie.getByRole('spinbutton', { name: 'Quantity' })).toHaveValue('2');
+    await expect(panel.locator('.panel-total')).toContainText('$90.00');
+    await expect
+      .poll(() => panel.evaluate((element) => element.contains(document.activeElement)))
+      .toBe(true);
+    await expect(page.getByRole('link', { name: 'View cart' })).toHaveCount(0);
+    await expectAccessible(page);
+    await panel.getByRole('button', { name: 'Close' }).click();
+    await expect(panel).toBeHidden();
+    // Focus goes back to the button that opened the cart, enabled again.
+    await expect(button).toBeFocused();
+    await expect(button).toBeEnabled();
+    await expect(page.getByRole('button', { name: /^Cart/ })).toContainText('2');
+
+    // Again, by keyboard, with the panel's code loaded: the same line grows, focus comes back.
+    await page.keyboard.press('Enter');
+    await expect(hoodie.getByRole('spinbutton', { name: 'Quantity' })).toHaveValue('4');
+    await page.keyboard.press('Escape');
+    await expect(panel).toBeHidden();
+    await expect(button).toBeFocused();
+  });
+
+  test('a refused add enables the button again and shows why; the cart stays closed', async ({
+    page,
+  }) => {
+    await gotoHydrated(page, '/product/desk-lamp/');
+    const button = page.getByRole('button', { name: 'Add to cart' });
+    await button.click();
+    const panel = page.getByRole('dialog', { name: 'Cart' });
+    await expect(panel.getByRole('link', { name: /Desk Lamp/ })).toBeVisible();
+    await panel.getByRole('button', { name: 'Close' }).click();
+    await expect(panel).toBeHidden();
+
+    // The lamp's one in stock is in the cart already: the shop refuses another.
+    const refused = page.waitForResponse((response) => isSlideOutAdd(response.request()));
+    await button.click();
+    expect((await refused).status()).toBe(400);
+    await expect(page.getByRole('alert')).toHaveText(
+      'You cannot add that amount of “Desk Lamp” to the cart because there is not enough stock (1 remaining).',
+    );
+    await expect(button).toBeEnabled();
+    await expect(button).toBeFocused();
+    await expect(panel).toBeHidden();
+    await expectAccessible(page);
+  });
+
+  test('a failure that is not the shop’s answer (a proxy’s 503 page) enables the button again', async ({
+    page,
+  }) => {
+    await gotoHydrated(page, '/product/classic-hoodie/');
+    await page.route('**/admin-ajax', (route: Route) =>
+      isSlideOutAdd(route.request())
+        ? route.fulfill({ status: 503, contentType: 'text/html', body: '<h1>Down</h1>' })
+        : route.continue(),
+    );
+    const button = page.getByRole('button', { name: 'Add to cart' });
+    await button.click();
+    // Not the page's text: the shop's own last-resort words.
+    await expect(page.getByRole('alert')).toHaveText('An unknown error occurred.');
+    await expect(button).toBeEnabled();
+    await expect(page.getByRole('dialog', { name: 'Cart' })).toHaveCount(0);
+
+    // Once the shop answers again, the same button adds.
+    await page.unrouteAll();
+    await button.click();
+    await expect(
+      page.getByRole('dialog', { name: 'Cart' }).getByRole('link', { name: /Classic Hoodie/ }),
+    ).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+  });
+
+  test('a variable product adds the chosen size and the cart shows that variation', async ({
+    page,
+  }) => {
+    await gotoHydrated(page, '/product/linen-shirt/');
+    await page.getByLabel('Size').selectOption('L');
+    await expect(page.locator('.variation-price')).toContainText('$34.00');
+    const sent = page.waitForRequest(isSlideOutAdd);
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    const fields = new URLSearchParams((await sent).postData() ?? '');
+    expect(fields.get('attribute_size')).toBe('L');
+    expect(fields.get('variation_id')).toMatch(/^\d+$/);
+    const panel = page.getByRole('dialog', { name: 'Cart' });
+    const shirt = panel.getByRole('listitem').filter({ hasText: 'Linen Shirt' });
+    await expect(shirt.getByRole('link', { name: 'Linen Shirt – L' })).toBeVisible();
+    await expect(shirt).toContainText('$34.00');
+    await expect(shirt.getByRole('spinbutton', { name: 'Quantity' })).toHaveValue('1');
+  });
+});
 
 test.describe('the slide-out cart', () => {
   test('opens from the cart button and closes by Close, Escape and the overlay', async ({

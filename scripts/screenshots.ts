@@ -74,12 +74,24 @@ try {
     await shot('category');
     await page.goto(`${base}/product/classic-hoodie/`);
     await shot('product');
-    await page.getByRole('button', { name: 'Add to cart' }).click();
-    await page.getByRole('link', { name: 'View cart' }).waitFor();
+    // With JavaScript the product page's add opens the slide-out cart on the item.
+    const addAndClose = async (name?: string) => {
+      await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+      await page.getByRole('button', { name: 'Add to cart' }).click();
+      const panel = page.getByRole('dialog', { name: 'Cart' });
+      await panel.getByRole('listitem').first().waitFor();
+      if (name) {
+        await page.waitForTimeout(400);
+        await page.screenshot({ path: path.join(outDir, `${name}-${width}.png`) });
+        console.log(`wrote docs/screenshots/${name}-${width}.png`);
+      }
+      await panel.getByRole('button', { name: 'Close' }).click();
+    };
+    await addAndClose('product-added');
     await page.goto(`${base}/product/linen-shirt/`);
+    await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
     await page.getByLabel('Size').selectOption('M');
-    await page.getByRole('button', { name: 'Add to cart' }).click();
-    await page.getByRole('link', { name: 'View cart' }).waitFor();
+    await addAndClose();
     await page.goto(`${base}/cart/`);
     await shot('cart');
     await page.getByRole('button', { name: /^Cart/ }).click();

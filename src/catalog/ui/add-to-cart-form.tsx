@@ -1,8 +1,9 @@
-import { useState } from 'react';
-import { addToCart } from '../../cart/ui/browser-cart-store.ts';
+import { useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
+import { addToSlideOutCart } from '../../cart/ui/browser-cart-store.ts';
+import { preloadSlideOutCart } from '../../cart/ui/slide-out-cart-when-opened.tsx';
 import { cartMessages } from '../../platform/messages/cart.ts';
 import { shopMessages } from '../../platform/messages/shop.ts';
-import { announce } from '../../ui/live-region.tsx';
 import { Price } from '../../ui/price.tsx';
 import { QuantityInput } from '../../ui/quantity-input.tsx';
 import { attributeFieldName } from '../product-rules.ts';
@@ -24,9 +25,30 @@ export interface AddToCartVariation {
   maxQuantity: number;
 }
 
+/** What the form sends for an add: the wire's field names, as it posts them without JavaScript. */
+export function addToCartFields(
+  productId: number,
+  quantity: string,
+  variation: AddToCartVariation | undefined,
+  chosen: Record<string, string>,
+): Record<string, string> {
+  const fields: Record<string, string> = { product_id: String(productId), quantity };
+  if (variation) fields.variation_id = String(variation.id);
+  for (const [name, value] of Object.entries(chosen)) fields[attributeFieldName(name)] = value;
+  return fields;
+}
+
+/** A disabled button loses focus to the page: it gets it back once enabled, unless focus moved on. */
+function enableAgain(button: HTMLButtonElement | null, enable: () => void): void {
+  flushSync(enable);
+  if (document.activeElement === document.body) button?.focus();
+}
+
 /**
  * The product form: options of a variable product, quantity and Add to cart. With JavaScript the
- * add goes through the cart store's one queue; without it the form posts to the product page.
+ * add is the slide-out flow's (seed 000 §4, §7): the button is disabled while the request runs,
+ * the cart panel opens on success and the button is enabled again either way. Without it the
+ * form posts to the product page.
  */
 export function AddToCartForm({
   product,
@@ -38,6 +60,7 @@ export function AddToCartForm({
   const [chosen, setChosen] = useState<Record<string, string>>({});
   const [state, setState] = useState<'normal' | 'loading' | 'added'>('normal');
   const [error, setError] = useState<string | null>(null);
+  const button = useRef<HTMLButtonElement>(null);
   const isVariable = product.type === 'variable';
   const variation = isVariable
     ? variations.find((v) =>
@@ -48,23 +71,19 @@ export function AddToCartForm({
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const payload: Record<string, string> = {
-      product_id: String(product.id),
-      quantity: String(form.get('quantity') ?? '1'),
-    };
-    if (variation) payload.variation_id = String(variation.id);
-    for (const [name, value] of Object.entries(chosen)) payload[attributeFieldName(name)] = value;
+    const quantity = String(new FormData(event.currentTarget).get('quantity') ?? '1');
+    preloadSlideOutCart();
     setState('loading');
     setError(null);
-    const response = await addToCart(payload);
-    if (response.error) {
-      setState('normal');
-      setError(response.message ?? shopMessages.unknownError);
-      return;
+    const answer = await addToSlideOutCart(
+      addToCartFields(product.id, quantity, variation, chosen),
+      // The panel takes focus from the button and gives it back on closing: enabled by then.
+      () => enableAgain(button.current, () => setState('added')),
+    ).catch(() => ({ ok: false, message: undefined }));
+    if (!answer.ok) {
+      enableAgain(button.current, () => setState('normal'));
+      setError(answer.message ?? shopMessages.unknownError);
     }
-    setState('added');
-    if (response.success_message) announce(response.success_message);
   }
 
   return (
@@ -115,19 +134,18 @@ export function AddToCartForm({
           <input type="hidden" name="product_id" value={product.id} />
           {variation && <input type="hidden" name="variation_id" value={variation.id} />}
           <button
+            ref={button}
             type="submit"
             name="add-to-cart"
             value={product.id}
             className={`button button-primary single_add_to_cart_button${state === 'loading' ? ' loading' : ''}${state === 'added' ? ' added' : ''}`}
+            disabled={state === 'loading'}
             aria-busy={state === 'loading' || undefined}
+            onPointerEnter={preloadSlideOutCart}
+            onFocus={preloadSlideOutCart}
           >
             {cartMessages.addToCart}
           </button>
-          {state === 'added' && (
-            <a href="/cart/" className="added_to_cart wc-forward">
-              {cartMessages.viewCart}
-            </a>
-          )}
         </div>
       ) : (
         <p className="stock out-of-stock">{cartMessages.outOfStock}</p>
