@@ -20,7 +20,6 @@ export const listingMessages = {
   buyNow: 'Buy now',
   categoryProducts: 'Products in {category}',
   noProductsFound: 'No products were found matching your selection.',
-  discount: 'Discount',
   discountPercent: '-{percent}%',
   variantAttribute: '{name} {value}',
 } as const;

@@ -10,6 +10,18 @@ export const shopMessages = {
   accountLinkVisitor: 'Account',
   accountLinkCustomer: 'My account',
 
+  // An order's or a cart's table, as the cart, the checkout and the account's orders show it
+  product: 'Product',
+  subtotal: 'Subtotal',
+  discount: 'Discount',
+  shipping: 'Shipping',
+  shippingVia: '{cost} via {method}',
+  tax: 'Tax',
+  total: 'Total',
+  paymentMethod: 'Payment method',
+  orderDetails: 'Order details',
+  billingAddress: 'Billing address',
+
   // Any form's marks and its last-resort error
   fieldOptional: '(optional)',
   fieldRequiredTitle: 'required',
