@@ -103,19 +103,19 @@ export function SiteHeader({
   return (
     <header className="site-header">
       <a className="skip-link" href="#main">
-        Skip to content
+        {shopMessages.skipToContent}
       </a>
       <div className="site-header-inner">
         <a href="/" className="site-title">
           {shopMessages.shopName}
         </a>
-        <nav aria-label="Main" className="site-nav">
+        <nav aria-label={shopMessages.mainNavigation} className="site-nav">
           <ul>
             <li>
-              <a href="/shop/">Shop</a>
+              <a href="/shop/">{shopMessages.shopTitle}</a>
             </li>
             <li>
-              <a href="/checkout/">Checkout</a>
+              <a href="/checkout/">{shopMessages.checkoutTitle}</a>
             </li>
             <li className="site-nav-account">
               <AccountLink customerName={customerName} />
@@ -164,15 +164,14 @@ export default function App({ loaderData }: { loaderData: RootData }) {
 export function ErrorBoundary() {
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const heading = notFound ? shopMessages.pageNotFound : shopMessages.somethingWentWrong;
   return (
     <>
-      <title>{`${notFound ? 'Page not found' : 'Something went wrong'} – ${shopMessages.shopName}`}</title>
+      <title>{`${heading} – ${shopMessages.shopName}`}</title>
       <SiteHeader cartCount={null} />
       <main id="main" className="site-main">
-        <h1>{notFound ? 'Page not found' : 'Something went wrong'}</h1>
-        <p>
-          {notFound ? 'The page you were looking for does not exist.' : shopMessages.serverError}
-        </p>
+        <h1>{heading}</h1>
+        <p>{notFound ? shopMessages.pageNotFoundText : shopMessages.serverError}</p>
         <p>
           <a className="button" href="/shop/">
             {cartMessages.returnToShop}

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { shopMessages } from '../../platform/messages/shop.ts';
 import { refreshPanel, setPanelOpen, useCart, usePanelOpen } from './browser-cart-store.ts';
 import { preloadSlideOutCart } from './slide-out-cart-when-opened.tsx';
 
@@ -44,7 +45,7 @@ export function CartLink({ initialCount }: { initialCount: number | null }) {
   const contents = (
     <>
       <CartIcon />
-      <span>Cart</span> <span className="cart-contents-count">{count}</span>
+      <span>{shopMessages.cartTitle}</span> <span className="cart-contents-count">{count}</span>
     </>
   );
   if (!hydrated) {

@@ -14,7 +14,7 @@ export interface FooterData {
 
 const columns: { heading: string; links: [string, string][] }[] = [
   {
-    heading: contentMessages.footerShop,
+    heading: shopMessages.shopTitle,
     links: [
       [contentMessages.footerAllProducts, '/shop/'],
       [contentMessages.footerClothing, '/product-category/clothing/'],
@@ -60,7 +60,7 @@ export function SiteFooter({
         {data?.comingSoon && (
           <ComingSoonBanner restUrl={data.comingSoon.restUrl} nonce={data.comingSoon.nonce} />
         )}
-        <nav className="site-footer-nav" aria-label="Footer">
+        <nav className="site-footer-nav" aria-label={contentMessages.footerNavigation}>
           {columns.map((column) => (
             <div className="site-footer-column" key={column.heading}>
               <h2>{column.heading}</h2>

@@ -31,7 +31,7 @@ export const contentMessages = {
   faqTopics: 'Topics',
   faqEmpty: 'There are no questions here yet.',
   reviewOf: 'Review of {product}',
-  footerShop: 'Shop',
+  footerNavigation: 'Footer',
   footerAccount: 'Your account',
   footerHelp: 'Help',
   footerPolicies: 'Policies',

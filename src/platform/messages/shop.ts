@@ -6,9 +6,16 @@ export const shopMessages = {
   shopName: 'Hearth & Thread',
   testModeBanner: 'Test mode: payments go to the built-in test processor. No real money moves.',
 
-  // The header's account link (CONTRACT §5)
+  // The header: its skip link, its navigation and the account link (CONTRACT §5)
+  skipToContent: 'Skip to content',
+  mainNavigation: 'Main',
   accountLinkVisitor: 'Account',
   accountLinkCustomer: 'My account',
+
+  // The pages' names: the header's links and cart button (CONTRACT §5), headings and titles
+  shopTitle: 'Shop',
+  cartTitle: 'Cart',
+  checkoutTitle: 'Checkout',
 
   // An order's or a cart's table, as the cart, the checkout and the account's orders show it
   product: 'Product',
@@ -26,6 +33,11 @@ export const shopMessages = {
   fieldOptional: '(optional)',
   fieldRequiredTitle: 'required',
   unknownError: 'An unknown error occurred.',
+
+  // The error page
+  pageNotFound: 'Page not found',
+  pageNotFoundText: 'The page you were looking for does not exist.',
+  somethingWentWrong: 'Something went wrong',
 
   // Edge errors
   badRequest: 'The request is not valid.',
