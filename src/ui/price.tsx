@@ -1,3 +1,5 @@
+import { format } from '../platform/messages/format.ts';
+import { shopMessages } from '../platform/messages/shop.ts';
 import type { Money } from '../platform/money/money.ts';
 import { useFormatMoney } from './money.tsx';
 
@@ -19,12 +21,12 @@ export function Price({
         <>
           <del aria-hidden="true">{formatMoney(oldAmount)}</del>
           <span className="visually-hidden">
-            Original price was: {formatMoney(oldAmount)}.
+            {format(shopMessages.originalPrice, { price: formatMoney(oldAmount) })}
           </span>{' '}
         </>
       )}
       <ins className={onSale ? 'price-sale' : undefined}>
-        {onSale && <span className="visually-hidden">Current price is: </span>}
+        {onSale && <span className="visually-hidden">{shopMessages.currentPrice}</span>}
         {formatMoney(amount)}
       </ins>
       {suffix && <span className="price-suffix"> {suffix}</span>}

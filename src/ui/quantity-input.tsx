@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { QUANTITY_STEP } from '../platform/constants/index.ts';
+import { shopMessages } from '../platform/messages/shop.ts';
 
 /** A quantity field labelled `Quantity` (CONTRACT §5). */
 export function QuantityInput({
@@ -8,7 +9,7 @@ export function QuantityInput({
   defaultValue = 1,
   min = 1,
   max,
-  label = 'Quantity',
+  label = shopMessages.quantity,
   id,
 }: {
   name: string;

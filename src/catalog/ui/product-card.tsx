@@ -48,7 +48,7 @@ export function ProductCard({ product }: { product: ProductSummary }) {
         </p>
       )}
       <p className="product-card-price">
-        {product.priceIsFrom && <span className="price-from">From </span>}
+        {product.priceIsFrom && <span className="price-from">{messages.priceFrom}</span>}
         <Price
           amount={product.price}
           oldAmount={product.regularPrice}

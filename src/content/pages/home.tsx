@@ -59,7 +59,7 @@ function SellerSlide({ product, first }: { product: Seller; first: boolean }) {
         <h3 className="home-card-title">{product.name}</h3>
       </a>
       <p className="seller-card-price">
-        {product.priceIsFrom && <span className="price-from">From </span>}
+        {product.priceIsFrom && <span className="price-from">{shopMessages.priceFrom}</span>}
         <Price
           amount={product.price}
           oldAmount={product.regularPrice}

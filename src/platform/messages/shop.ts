@@ -17,6 +17,12 @@ export const shopMessages = {
   cartTitle: 'Cart',
   checkoutTitle: 'Checkout',
 
+  // Prices and the quantity field, wherever products are shown (WooCommerce's screen-reader texts)
+  priceFrom: 'From ',
+  originalPrice: 'Original price was: {price}.',
+  currentPrice: 'Current price is: ',
+  quantity: 'Quantity',
+
   // An order's or a cart's table, as the cart, the checkout and the account's orders show it
   product: 'Product',
   subtotal: 'Subtotal',
