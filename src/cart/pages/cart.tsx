@@ -29,7 +29,7 @@ import { Notices } from '../../ui/notices.tsx';
  * A refusal from the shop's services. By name, not `instanceof`: the services are the server's
  * modules, while this page runs from React Router's build, which bundles its own copy of the class.
  */
-export const meta: MetaFunction = () => [{ title: `Cart – ${messages.shopName}` }];
+export const meta: MetaFunction = () => [{ title: `${messages.cartTitle} – ${messages.shopName}` }];
 export const headers = () => ({ 'Cache-Control': 'private, no-store' });
 
 /**
@@ -298,10 +298,10 @@ export default function CartPage({
   const { cart, nonce, couponNonces, coupons } = loaderData;
   const navigation = useNavigation();
   const formatMoney = useFormatMoney();
-  if (cart.items.length === 0) return <EmptyCart title="Cart" />;
+  if (cart.items.length === 0) return <EmptyCart title={messages.cartTitle} />;
   return (
     <div className="cart-page">
-      <h1>Cart</h1>
+      <h1>{messages.cartTitle}</h1>
       {actionData?.errors && actionData.errors.length > 0 && (
         <Notices notices={actionData.errors.map((text) => ({ type: 'error' as const, text }))} />
       )}
@@ -315,19 +315,19 @@ export default function CartPage({
           >
             <input type="hidden" name="_wpnonce" value={nonce} />
             <table className="shop_table cart">
-              <caption className="visually-hidden">Items in your cart</caption>
+              <caption className="visually-hidden">{messages.cartTableCaption}</caption>
               <thead>
                 <tr>
                   <th scope="col">
-                    <span className="visually-hidden">Remove item</span>
+                    <span className="visually-hidden">{messages.columnRemove}</span>
                   </th>
                   <th scope="col">
-                    <span className="visually-hidden">Thumbnail image</span>
+                    <span className="visually-hidden">{messages.columnThumbnail}</span>
                   </th>
-                  <th scope="col">Product</th>
-                  <th scope="col">Price</th>
-                  <th scope="col">Quantity</th>
-                  <th scope="col">Subtotal</th>
+                  <th scope="col">{messages.product}</th>
+                  <th scope="col">{messages.columnPrice}</th>
+                  <th scope="col">{messages.quantity}</th>
+                  <th scope="col">{messages.subtotal}</th>
                 </tr>
               </thead>
               <tbody>
@@ -337,7 +337,7 @@ export default function CartPage({
                       <a
                         href={removeItemUrl(item.key, nonce)}
                         className="remove"
-                        aria-label={`Remove ${item.name} from cart`}
+                        aria-label={format(messages.removeItemLabel, { name: item.name })}
                       >
                         ×
                       </a>
@@ -347,7 +347,7 @@ export default function CartPage({
                         <img src={item.images[0].thumbnail} alt="" width={64} height={64} />
                       )}
                     </td>
-                    <td className="product-name" data-title="Product">
+                    <td className="product-name" data-title={messages.product}>
                       <a href={item.permalink}>{item.name}</a>
                       {item.variation.length > 0 && (
                         <dl className="variation">
@@ -359,23 +359,23 @@ export default function CartPage({
                         </dl>
                       )}
                     </td>
-                    <td className="product-price" data-title="Price">
+                    <td className="product-price" data-title={messages.columnPrice}>
                       <Price
                         amount={minor(item.prices.price)}
                         oldAmount={minor(item.prices.regular_price)}
                       />
                     </td>
-                    <td className="product-quantity" data-title="Quantity">
+                    <td className="product-quantity" data-title={messages.quantity}>
                       <QuantityInput
                         name={`cart[${item.key}][qty]`}
                         defaultValue={item.quantity}
                         min={0}
                         max={item.quantity_limits.maximum}
-                        label={`Quantity of ${item.name}`}
+                        label={format(messages.quantityOf, { name: item.name })}
                         raiseToMin={false}
                       />
                     </td>
-                    <td className="product-subtotal" data-title="Subtotal">
+                    <td className="product-subtotal" data-title={messages.subtotal}>
                       {formatMoney(minor(item.totals.line_subtotal))}
                     </td>
                   </tr>
@@ -383,8 +383,13 @@ export default function CartPage({
               </tbody>
             </table>
             <p className="cart-actions">
-              <button type="submit" className="button" name="update_cart" value="Update cart">
-                Update cart
+              <button
+                type="submit"
+                className="button"
+                name="update_cart"
+                value={messages.updateCart}
+              >
+                {messages.updateCart}
               </button>
             </p>
           </Form>
@@ -399,7 +404,7 @@ export default function CartPage({
           />
         </div>
         <section className="cart-collaterals" aria-labelledby="cart-totals-heading">
-          <h2 id="cart-totals-heading">Cart totals</h2>
+          <h2 id="cart-totals-heading">{messages.cartTotalsHeading}</h2>
           <table className="shop_table totals">
             <tbody>
               <CartTotalsRows cart={cart} shipping={<CartShipping cart={cart} nonce={nonce} />} />

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useRouteLoaderData } from 'react-router';
 import { cartMessages } from '../../platform/messages/cart.ts';
+import { format } from '../../platform/messages/format.ts';
 import { shopMessages } from '../../platform/messages/shop.ts';
 import { addToCart } from './browser-cart-store.ts';
 import { announce } from '../../ui/live-region.tsx';
@@ -54,7 +55,7 @@ export function AddToCartButton({
         data-product_id={productId}
         data-quantity={quantity}
         className={`button add_to_cart_button ajax_add_to_cart${state === 'loading' ? ' loading' : ''}${state === 'added' ? ' added' : ''}`}
-        aria-label={`Add to cart: “${productName}”`}
+        aria-label={format(cartMessages.addToCartLabel, { name: productName })}
         aria-busy={state === 'loading' || undefined}
         rel="nofollow"
         onClick={onClick}

@@ -67,7 +67,7 @@ export function CartShipping({ cart, nonce }: { cart: StoreCart; nonce: string }
         <Form method="post" action="/cart/" className="woocommerce-shipping-calculator">
           <input type="hidden" name="_wpnonce" value={nonce} />
           <p className="form-row">
-            <label htmlFor="calc_shipping_country">Country / Region</label>
+            <label htmlFor="calc_shipping_country">{messages.addressFieldLabels.country}</label>
             <select
               id="calc_shipping_country"
               name="calc_shipping_country"
@@ -89,7 +89,7 @@ export function CartShipping({ cart, nonce }: { cart: StoreCart; nonce: string }
             value={country === destination?.country ? destination.state : ''}
           />
           <p className="form-row">
-            <label htmlFor="calc_shipping_city">Town / City</label>
+            <label htmlFor="calc_shipping_city">{messages.addressFieldLabels.city}</label>
             <input
               id="calc_shipping_city"
               name="calc_shipping_city"
@@ -99,7 +99,7 @@ export function CartShipping({ cart, nonce }: { cart: StoreCart; nonce: string }
             />
           </p>
           <p className="form-row">
-            <label htmlFor="calc_shipping_postcode">Postcode / ZIP</label>
+            <label htmlFor="calc_shipping_postcode">{messages.addressFieldLabels.postcode}</label>
             <input
               id="calc_shipping_postcode"
               name="calc_shipping_postcode"

@@ -88,12 +88,12 @@ export function CartTotalsRows({
   return (
     <>
       <tr className="cart-subtotal">
-        <th scope="row">Subtotal</th>
+        <th scope="row">{messages.subtotal}</th>
         <td>{formatMoney(minor(cart.totals.total_items))}</td>
       </tr>
       {cart.coupons.map((coupon) => (
         <tr key={coupon.code} className="cart-discount">
-          <th scope="row">Coupon: {coupon.code}</th>
+          <th scope="row">{format(messages.couponTotalLabel, { code: coupon.code })}</th>
           <td>
             -{formatMoney(minor(coupon.totals.total_discount))}{' '}
             {onRemoveCoupon && (
@@ -112,8 +112,8 @@ export function CartTotalsRows({
       ))}
       {cart.needs_shipping && (
         <tr className="woocommerce-shipping-totals shipping">
-          <th scope="row">Shipping</th>
-          <td data-title="Shipping">
+          <th scope="row">{messages.shipping}</th>
+          <td data-title={messages.shipping}>
             {shipping ?? (chosen ? rateLabel(chosen, formatMoney) : messages.noShippingMethods)}
           </td>
         </tr>
@@ -125,7 +125,7 @@ export function CartTotalsRows({
         </tr>
       ))}
       <tr className="order-total">
-        <th scope="row">Total</th>
+        <th scope="row">{messages.total}</th>
         <td>
           <strong>{formatMoney(minor(cart.totals.total_price))}</strong>
         </td>

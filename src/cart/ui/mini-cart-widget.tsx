@@ -1,3 +1,4 @@
+import { cartMessages } from '../../platform/messages/cart.ts';
 import type { StoreCart } from '../store-api.types.ts';
 import { cartRemoveNonce, removeFromCart, useCart } from './browser-cart-store.ts';
 import { MiniCartContents } from './mini-cart.tsx';
@@ -16,7 +17,7 @@ export function MiniCartWidget({
   if (!cart || cart.items.length === 0) return null;
   return (
     <aside className="mini-cart-widget" aria-labelledby="mini-cart-heading">
-      <h2 id="mini-cart-heading">Your cart</h2>
+      <h2 id="mini-cart-heading">{cartMessages.miniCartHeading}</h2>
       <MiniCartContents
         cart={cart}
         removeNonce={cartRemoveNonce(initial?.removeNonce ?? '')}

@@ -1,5 +1,7 @@
 import { useFormatMoney } from '../../ui/money.tsx';
 import { cartMessages } from '../../platform/messages/cart.ts';
+import { format } from '../../platform/messages/format.ts';
+import { shopMessages } from '../../platform/messages/shop.ts';
 import { minor, type StoreCart } from '../store-api.types.ts';
 
 /**
@@ -33,7 +35,7 @@ export function MiniCartContents({
               <a
                 href={href}
                 className="remove remove_from_cart_button"
-                aria-label={`Remove ${item.name} from cart`}
+                aria-label={format(cartMessages.removeItemLabel, { name: item.name })}
                 data-cart_item_key={item.key}
                 onClick={
                   onRemove &&
@@ -71,14 +73,15 @@ export function MiniCartContents({
         })}
       </ul>
       <p className="mini-cart-total">
-        <strong>Subtotal:</strong> {formatMoney(minor(cart.totals.total_items))}
+        <strong>{cartMessages.miniCartSubtotal}</strong>{' '}
+        {formatMoney(minor(cart.totals.total_items))}
       </p>
       <p className="mini-cart-buttons">
         <a href="/cart/" className="button">
           {cartMessages.viewCart}
         </a>{' '}
         <a href="/checkout/" className="button button-primary">
-          Checkout
+          {shopMessages.checkoutTitle}
         </a>
       </p>
     </div>
@@ -92,7 +95,12 @@ export function removeItemUrl(key: string, nonce: string): string {
 
 export function CartCount({ count }: { count: number }) {
   return (
-    <span className="cart-contents-count" aria-label={`${count} ${count === 1 ? 'item' : 'items'}`}>
+    <span
+      className="cart-contents-count"
+      aria-label={format(count === 1 ? cartMessages.itemCount : cartMessages.itemCountPlural, {
+        count,
+      })}
+    >
       {count}
     </span>
   );

@@ -1,4 +1,4 @@
-import { messages } from '../../platform/messages/index.ts';
+import { format, messages } from '../../platform/messages/index.ts';
 import { Price } from '../../ui/price.tsx';
 import { imageSrcSet, imageUrl } from '../images.ts';
 import type { ProductImage } from '../product-rules.ts';
@@ -56,7 +56,11 @@ export function ProductCard({ product }: { product: ProductSummary }) {
         />
       </p>
       {product.type === 'variable' ? (
-        <a href={href} className="button" aria-label={`Select options for “${product.name}”`}>
+        <a
+          href={href}
+          className="button"
+          aria-label={format(messages.selectOptionsLabel, { name: product.name })}
+        >
           {messages.selectOptions}
         </a>
       ) : product.inStock ? (

@@ -69,7 +69,11 @@ function SellerSlide({ product, first }: { product: Seller; first: boolean }) {
       <DescriptionHint name={product.name} text={product.shortDescription} />
       <div className="seller-card-actions">
         {product.type === 'variable' ? (
-          <a href={href} className="button" aria-label={`Select options for “${product.name}”`}>
+          <a
+            href={href}
+            className="button"
+            aria-label={format(cartMessages.selectOptionsLabel, { name: product.name })}
+          >
             {cartMessages.selectOptions}
           </a>
         ) : product.inStock ? (

@@ -4,8 +4,10 @@
 export const cartMessages = {
   // Cart (seed 000 and WooCommerce's own wording)
   addToCart: 'Add to cart',
+  addToCartLabel: 'Add to cart: “{name}”',
   viewCart: 'View cart',
   selectOptions: 'Select options',
+  selectOptionsLabel: 'Select options for “{name}”',
   addedToCart: '“{name}” has been added to your cart.',
   removedFromCart: '“{name}” removed.',
   removeItemQuestion: 'Remove “{name}” from your cart?',
@@ -20,6 +22,21 @@ export const cartMessages = {
   shippingAtCheckout: 'Shipping and taxes are worked out at checkout.',
   policyAgreement: 'I have read and agree to the website terms and conditions',
   cartLoading: 'Loading your cart…',
+  removeItemLabel: 'Remove {name} from cart',
+  // The cart page (WooCommerce's cart template)
+  cartTableCaption: 'Items in your cart',
+  columnRemove: 'Remove item',
+  columnThumbnail: 'Thumbnail image',
+  columnPrice: 'Price',
+  quantityOf: 'Quantity of {name}',
+  updateCart: 'Update cart',
+  cartTotalsHeading: 'Cart totals',
+  couponTotalLabel: 'Coupon: {code}',
+  // The mini cart and its count
+  miniCartHeading: 'Your cart',
+  miniCartSubtotal: 'Subtotal:',
+  itemCount: '{count} item',
+  itemCountPlural: '{count} items',
   chooseVariation: 'Please choose product options by visiting {name}.',
   outOfStock: 'Out of stock',
   inStock: '{count} in stock',
