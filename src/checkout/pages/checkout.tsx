@@ -39,7 +39,9 @@ import { stylesheetLink } from '../../ui/stylesheet-link.ts';
 
 export const links = () => [stylesheetLink(searchableSelectStyles)];
 
-export const meta: MetaFunction = () => [{ title: `Checkout – ${messages.shopName}` }];
+export const meta: MetaFunction = () => [
+  { title: `${messages.checkoutTitle} – ${messages.shopName}` },
+];
 export const headers = payPageHeaders;
 
 /**
@@ -226,7 +228,7 @@ export default function CheckoutPage({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  if (cart.items.length === 0) return <EmptyCart title="Checkout" />;
+  if (cart.items.length === 0) return <EmptyCart title={messages.checkoutTitle} />;
   const login = account.rules.loginReminder && (
     <CheckoutLogin
       nonce={nonces.login}
@@ -241,7 +243,7 @@ export default function CheckoutPage({
   if (account.rules.mustLogIn)
     return (
       <div className="checkout-page">
-        <h1>Checkout</h1>
+        <h1>{messages.checkoutTitle}</h1>
         <Notices notices={notices} scrollIntoView />
         <p className="woocommerce-info must-log-in">{messages.mustLogInToCheckout}</p>
         {login}
@@ -291,7 +293,7 @@ export default function CheckoutPage({
 
   return (
     <div className="checkout-page">
-      <h1>Checkout</h1>
+      <h1>{messages.checkoutTitle}</h1>
       <Notices notices={notices} scrollIntoView />
       {login}
       {account.email && account.logoutUrl && (
@@ -358,7 +360,7 @@ export default function CheckoutPage({
                     }}
                   />
                   <label htmlFor="ship-to-different-address-checkbox">
-                    Ship to a different address?
+                    {messages.shipToDifferentAddress}
                   </label>
                 </p>
                 {shipElsewhere && (
@@ -376,20 +378,20 @@ export default function CheckoutPage({
             )}
             <p className="form-row form-row-wide">
               <label htmlFor="order_comments">
-                Order notes <span className="optional">(optional)</span>
+                {messages.orderNotes} <span className="optional">{messages.fieldOptional}</span>
               </label>
               <textarea
                 id="order_comments"
                 name="order_comments"
                 rows={3}
                 className="input-text"
-                placeholder="Notes about your order, e.g. special notes for delivery."
+                placeholder={messages.orderNotesPlaceholder}
                 defaultValue={values.order_comments ?? ''}
               />
             </p>
           </div>
           <div className="checkout-review" aria-busy={updating || undefined}>
-            <h2 id="order_review_heading">Your order</h2>
+            <h2 id="order_review_heading">{messages.yourOrder}</h2>
             <div className="review-wrapper">
               <OrderReview
                 cart={cart}

@@ -234,7 +234,7 @@ function OrderPayForm({ order, actionData }: { order: PayData; actionData?: Acti
         <div className="order-pay-layout">
           <section className="order-pay-summary" aria-labelledby="order-pay-heading">
             <h2 id="order-pay-heading">
-              Order number <span className="order-pay-number">{order.id}</span>
+              {messages.orderPayNumber} <span className="order-pay-number">{order.id}</span>
             </h2>
             <OrderPayTable order={order.summary} />
           </section>

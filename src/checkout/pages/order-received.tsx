@@ -5,13 +5,15 @@ import { data, redirect, type MetaFunction } from 'react-router';
 import { settleReturn } from '../../payments/settlement.ts';
 import { addressLines } from '../../platform/address/address-format.ts';
 import type { Order } from '../order.ts';
-import { messages } from '../../platform/messages/index.ts';
+import { format, messages } from '../../platform/messages/index.ts';
 import { useFormatMoney } from '../../ui/money.tsx';
 import { statusName } from '../order.ts';
 import { orderPayUrl } from '../place-order.ts';
 import { orderIdParam } from '../order-pay-rules.ts';
 
-export const meta: MetaFunction = () => [{ title: `Order received – ${messages.shopName}` }];
+export const meta: MetaFunction = () => [
+  { title: `${messages.orderReceivedTitle} – ${messages.shopName}` },
+];
 export const headers = () => ({ 'Cache-Control': 'private, no-store' });
 
 /**
@@ -75,7 +77,7 @@ export default function OrderReceived({
   const formatMoney = useFormatMoney(order.currency);
   return (
     <div className="order-received">
-      <h1>Order received</h1>
+      <h1>{messages.orderReceivedTitle}</h1>
       {order.status === 'failed' ? (
         <div className="notice notice-error order-failed" role="alert">
           <span>{messages.paymentFailed}</span>
@@ -111,34 +113,34 @@ export default function OrderReceived({
       )}
       <ul className="order-overview">
         <li>
-          Order number: <strong>{order.id}</strong>
+          {messages.overviewOrderNumber} <strong>{order.id}</strong>
         </li>
         <li>
-          Date: <strong>{formatDate(order.createdAt)}</strong>
+          {messages.overviewDate} <strong>{formatDate(order.createdAt)}</strong>
         </li>
         <li>
-          Email: <strong>{order.email}</strong>
+          {messages.overviewEmail} <strong>{order.email}</strong>
         </li>
         <li>
-          Total: <strong>{formatMoney(order.total)}</strong>
+          {messages.overviewTotal} <strong>{formatMoney(order.total)}</strong>
         </li>
         <li>
-          Payment method: <strong>{order.paymentMethodTitle}</strong>
+          {messages.overviewPaymentMethod} <strong>{order.paymentMethodTitle}</strong>
         </li>
         <li>
-          Status:{' '}
+          {messages.overviewStatus}{' '}
           <strong className={`order-status status-${order.status}`}>
             {statusName(order.status)}
           </strong>
         </li>
       </ul>
       <section aria-labelledby="order-details-heading">
-        <h2 id="order-details-heading">Order details</h2>
+        <h2 id="order-details-heading">{messages.orderDetails}</h2>
         <table className="shop_table order_details">
           <thead>
             <tr>
-              <th scope="col">Product</th>
-              <th scope="col">Total</th>
+              <th scope="col">{messages.product}</th>
+              <th scope="col">{messages.total}</th>
             </tr>
           </thead>
           <tbody>
@@ -153,40 +155,43 @@ export default function OrderReceived({
           </tbody>
           <tfoot>
             <tr>
-              <th scope="row">Subtotal</th>
+              <th scope="row">{messages.subtotal}</th>
               <td>{formatMoney(order.subtotal)}</td>
             </tr>
             {order.discountTotal > 0 && (
               <tr>
-                <th scope="row">Discount</th>
+                <th scope="row">{messages.discount}</th>
                 <td>-{formatMoney(order.discountTotal)}</td>
               </tr>
             )}
             {order.shippingMethod && (
               <tr>
-                <th scope="row">Shipping</th>
+                <th scope="row">{messages.shipping}</th>
                 <td>
                   {order.shippingTotal > 0
-                    ? `${formatMoney(order.shippingTotal)} via ${order.shippingMethod}`
+                    ? format(messages.shippingVia, {
+                        cost: formatMoney(order.shippingTotal),
+                        method: order.shippingMethod,
+                      })
                     : order.shippingMethod}
                 </td>
               </tr>
             )}
             {order.taxTotal > 0 && (
               <tr>
-                <th scope="row">Tax</th>
+                <th scope="row">{messages.tax}</th>
                 <td>{formatMoney(order.taxTotal)}</td>
               </tr>
             )}
             <tr>
-              <th scope="row">Total</th>
+              <th scope="row">{messages.total}</th>
               <td>{formatMoney(order.total)}</td>
             </tr>
           </tfoot>
         </table>
       </section>
       <section aria-labelledby="billing-heading">
-        <h2 id="billing-heading">Billing address</h2>
+        <h2 id="billing-heading">{messages.billingAddress}</h2>
         <address>
           {order.billingLines.map((line, index) => (
             <Fragment key={index}>

@@ -52,7 +52,7 @@ export function CheckoutCoupon({
   return (
     <div className="woocommerce-form-coupon-toggle">
       <p className="woocommerce-info">
-        Have a coupon?{' '}
+        {messages.haveCoupon}{' '}
         <button
           type="button"
           className="link-button showcoupon"
@@ -60,7 +60,7 @@ export function CheckoutCoupon({
           aria-controls="checkout_coupon"
           onClick={() => setOpen(!open)}
         >
-          Click here to enter your code
+          {messages.enterCouponCode}
         </button>
       </p>
       <div

@@ -1,3 +1,6 @@
+import { checkoutMessages } from '../../platform/messages/checkout.ts';
+import { format } from '../../platform/messages/format.ts';
+import { shopMessages } from '../../platform/messages/shop.ts';
 import type { Money } from '../../platform/money/money.ts';
 import { useFormatMoney } from '../../ui/money.tsx';
 
@@ -20,17 +23,17 @@ export function OrderPayTable({ order }: { order: OrderPaySummary }) {
   const formatMoney = useFormatMoney(order.currency);
   return (
     <table className="shop_table order-pay-table">
-      <caption className="visually-hidden">Your order</caption>
+      <caption className="visually-hidden">{checkoutMessages.yourOrder}</caption>
       <thead>
         <tr>
           <th scope="col" className="product-name">
-            Product
+            {shopMessages.product}
           </th>
           <th scope="col" className="product-quantity">
-            Qty
+            {checkoutMessages.columnQty}
           </th>
           <th scope="col" className="product-total">
-            Totals
+            {checkoutMessages.columnTotals}
           </th>
         </tr>
       </thead>
@@ -48,14 +51,16 @@ export function OrderPayTable({ order }: { order: OrderPaySummary }) {
       <tfoot>
         <tr className="cart-subtotal">
           <th scope="row" colSpan={2}>
-            Subtotal
+            {shopMessages.subtotal}
           </th>
           <td>{formatMoney(order.subtotal)}</td>
         </tr>
         {order.discountTotal > 0 && (
           <tr className="cart-discount">
             <th scope="row" colSpan={2}>
-              Discount{order.coupons.length > 0 && `: ${order.coupons.join(', ')}`}
+              {order.coupons.length > 0
+                ? format(checkoutMessages.discountCoupons, { coupons: order.coupons.join(', ') })
+                : shopMessages.discount}
             </th>
             <td>-{formatMoney(order.discountTotal)}</td>
           </tr>
@@ -63,11 +68,14 @@ export function OrderPayTable({ order }: { order: OrderPaySummary }) {
         {order.shippingMethod && (
           <tr className="shipping">
             <th scope="row" colSpan={2}>
-              Shipping
+              {shopMessages.shipping}
             </th>
             <td>
               {order.shippingTotal > 0
-                ? `${formatMoney(order.shippingTotal)} via ${order.shippingMethod}`
+                ? format(shopMessages.shippingVia, {
+                    cost: formatMoney(order.shippingTotal),
+                    method: order.shippingMethod,
+                  })
                 : order.shippingMethod}
             </td>
           </tr>
@@ -75,14 +83,14 @@ export function OrderPayTable({ order }: { order: OrderPaySummary }) {
         {order.taxTotal > 0 && (
           <tr className="tax-total">
             <th scope="row" colSpan={2}>
-              Tax
+              {shopMessages.tax}
             </th>
             <td>{formatMoney(order.taxTotal)}</td>
           </tr>
         )}
         <tr className="order-total">
           <th scope="row" colSpan={2}>
-            Total
+            {shopMessages.total}
           </th>
           <td>
             <strong>{formatMoney(order.total)}</strong>

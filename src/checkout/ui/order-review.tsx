@@ -1,6 +1,8 @@
 import { renderToStaticMarkup } from 'react-dom/server.browser';
 import { minor, type StoreCart } from '../../cart/store-api.types.ts';
 import { CartTotalsRows, ShippingMethods } from '../../cart/ui/cart-totals.tsx';
+import { checkoutMessages } from '../../platform/messages/checkout.ts';
+import { shopMessages } from '../../platform/messages/shop.ts';
 import type { MoneyFormat } from '../../platform/money/money.ts';
 import { MoneyFormatContext, useFormatMoney } from '../../ui/money.tsx';
 
@@ -19,11 +21,11 @@ export function OrderReview({
   const formatMoney = useFormatMoney();
   return (
     <table className="shop_table woocommerce-checkout-review-order-table">
-      <caption className="visually-hidden">Your order</caption>
+      <caption className="visually-hidden">{checkoutMessages.yourOrder}</caption>
       <thead>
         <tr>
-          <th scope="col">Product</th>
-          <th scope="col">Subtotal</th>
+          <th scope="col">{shopMessages.product}</th>
+          <th scope="col">{shopMessages.subtotal}</th>
         </tr>
       </thead>
       <tbody>

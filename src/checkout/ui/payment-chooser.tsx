@@ -122,7 +122,7 @@ export function PaymentChooser({
   return (
     <div id="payment" className="woocommerce-checkout-payment">
       <fieldset className="wc_payment_methods payment_methods">
-        <legend>Payment method</legend>
+        <legend>{messages.paymentMethod}</legend>
         <ul>
           {offered.map((pm) => (
             <li key={pm.id} className={`wc_payment_method payment_method_${pm.id}`}>

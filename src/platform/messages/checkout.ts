@@ -31,6 +31,10 @@ export const checkoutMessages = {
     'This order is waiting for its payment to arrive, so it cannot be paid for again here.',
   orderPayViewOrder: 'View your order',
   payForThisOrder: 'Pay for this order',
+  orderPayNumber: 'Order number',
+  columnQty: 'Qty',
+  columnTotals: 'Totals',
+  discountCoupons: 'Discount: {coupons}',
   orderStatusNames: {
     pending: 'Pending payment',
     processing: 'Processing',
@@ -73,7 +77,13 @@ export const checkoutMessages = {
   couponRemoveProblem: 'Sorry there was a problem removing this coupon.',
   couponNotApplied: 'Coupon cannot be removed because it is not already applied to the cart.',
 
-  // Checkout
+  // Checkout (WooCommerce's checkout form)
+  haveCoupon: 'Have a coupon?',
+  enterCouponCode: 'Click here to enter your code',
+  shipToDifferentAddress: 'Ship to a different address?',
+  orderNotes: 'Order notes',
+  orderNotesPlaceholder: 'Notes about your order, e.g. special notes for delivery.',
+  yourOrder: 'Your order',
   placeOrder: 'Place order',
   fieldRequired: '{field} is a required field.',
   invalidEmail: 'Invalid billing email address',
@@ -83,6 +93,14 @@ export const checkoutMessages = {
   checkoutCartEmpty: 'Sorry, your session has expired or your cart is empty.',
   checkoutGenericError: 'There was a problem processing the order.',
   orderReceived: 'Thank you. Your order has been received.',
+  // The order-received page's overview (WooCommerce's thank-you template)
+  orderReceivedTitle: 'Order received',
+  overviewOrderNumber: 'Order number:',
+  overviewDate: 'Date:',
+  overviewEmail: 'Email:',
+  overviewTotal: 'Total:',
+  overviewPaymentMethod: 'Payment method:',
+  overviewStatus: 'Status:',
   orderNotFound: 'Sorry, this order is invalid and cannot be paid for.',
   cardPaymentNeedsJs: 'Card payments need JavaScript. Please enable it or choose Cash on delivery.',
   codDescription: 'Pay with cash upon delivery.',
