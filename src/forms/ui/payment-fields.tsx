@@ -90,10 +90,15 @@ const cardParts = [
     name: 'number',
     label: m.cardNumber,
     autoComplete: 'cc-number',
-    placeholder: '1234 1234 1234 1234',
+    placeholder: m.cardNumberPlaceholder,
   },
-  { name: 'expiry', label: m.cardExpiry, autoComplete: 'cc-exp', placeholder: 'MM/YY' },
-  { name: 'cvc', label: m.cardCvc, autoComplete: 'cc-csc', placeholder: 'CVC' },
+  {
+    name: 'expiry',
+    label: m.cardExpiry,
+    autoComplete: 'cc-exp',
+    placeholder: m.cardExpiryPlaceholder,
+  },
+  { name: 'cvc', label: m.cardCvc, autoComplete: 'cc-csc', placeholder: m.cardCvcPlaceholder },
 ] as const;
 
 /**

@@ -5,6 +5,9 @@ import { messages } from '../../platform/messages/index.ts';
 import type { CardDetails } from './local-stripe.ts';
 import { loadPaymentProvider, providerKindFor } from './payment-provider.ts';
 
+/** The card fields' names, the same in the forms' card field (CONTRACT §5). */
+const cardTexts = messages.formPayments;
+
 export interface CardElementProps {
   value: CardDetails;
   onChange: (next: CardDetails) => void;
@@ -74,7 +77,7 @@ function ProviderCardFields({
   }, [publishableKey]);
   return (
     <fieldset className="card-element" disabled={disabled}>
-      <legend className="visually-hidden">Card details</legend>
+      <legend className="visually-hidden">{cardTexts.cardLegend}</legend>
       <div className="form-row form-row-wide">
         <div ref={container} className="stripe-card-element input-text" />
       </div>
@@ -94,9 +97,9 @@ function ProviderCardFields({
 function LocalCardFields({ value, onChange, disabled }: CardElementProps) {
   return (
     <fieldset className="card-element" disabled={disabled}>
-      <legend className="visually-hidden">Card details</legend>
+      <legend className="visually-hidden">{cardTexts.cardLegend}</legend>
       <div className="form-row form-row-wide">
-        <label htmlFor="card-number">Card number</label>
+        <label htmlFor="card-number">{cardTexts.cardNumber}</label>
         <IMaskInput
           id="card-number"
           mask="0000 0000 0000 0000"
@@ -104,12 +107,12 @@ function LocalCardFields({ value, onChange, disabled }: CardElementProps) {
           onAccept={(number: string) => onChange({ ...value, number })}
           inputMode="numeric"
           autoComplete="cc-number"
-          placeholder="1234 1234 1234 1234"
+          placeholder={cardTexts.cardNumberPlaceholder}
           className="input-text"
         />
       </div>
       <div className="form-row form-row-first">
-        <label htmlFor="card-expiry">Expiration date</label>
+        <label htmlFor="card-expiry">{cardTexts.cardExpiry}</label>
         <IMaskInput
           id="card-expiry"
           mask="00/00"
@@ -117,12 +120,12 @@ function LocalCardFields({ value, onChange, disabled }: CardElementProps) {
           onAccept={(expiry: string) => onChange({ ...value, expiry })}
           inputMode="numeric"
           autoComplete="cc-exp"
-          placeholder="MM/YY"
+          placeholder={cardTexts.cardExpiryPlaceholder}
           className="input-text"
         />
       </div>
       <div className="form-row form-row-last">
-        <label htmlFor="card-cvc">Security code</label>
+        <label htmlFor="card-cvc">{cardTexts.cardCvc}</label>
         <IMaskInput
           id="card-cvc"
           mask="000"
@@ -130,7 +133,7 @@ function LocalCardFields({ value, onChange, disabled }: CardElementProps) {
           onAccept={(cvc: string) => onChange({ ...value, cvc })}
           inputMode="numeric"
           autoComplete="cc-csc"
-          placeholder="CVC"
+          placeholder={cardTexts.cardCvcPlaceholder}
           className="input-text"
         />
       </div>

@@ -1,7 +1,8 @@
 /**
  * Texts of forms that take payment (issue 13): the payment fields, the order summary, the coupon
  * field and the refusals of a paying submission. WPForms' wording where it has one; the card's own
- * texts are the checkout's (seed 001 §8, `cardErrors`).
+ * texts are the checkout's (seed 001 §8, `cardErrors`). The card fields' labels are the checkout's
+ * card element's too (CONTRACT §5).
  */
 export const formPaymentsMessages = {
   formPayments: {
@@ -22,6 +23,9 @@ export const formPaymentsMessages = {
     cardNumber: 'Card number',
     cardExpiry: 'Expiration date',
     cardCvc: 'Security code',
+    cardNumberPlaceholder: '1234 1234 1234 1234',
+    cardExpiryPlaceholder: 'MM/YY',
+    cardCvcPlaceholder: 'CVC',
     cardNeedsScript: 'Paying by card needs JavaScript. Please turn it on to pay.',
     /** Seed 001 §8's load error: the card field posted no payment method. */
     paymentDetailsMissing:
