@@ -253,8 +253,8 @@ export default function CategoryPage({ loaderData }: { loaderData: LoaderData })
 
   return (
     <div className="category-page">
-      <nav aria-label="Breadcrumb" className="breadcrumb">
-        <a href="/shop/">Shop</a> / <span aria-current="page">{category.name}</span>
+      <nav aria-label={messages.breadcrumb} className="breadcrumb">
+        <a href="/shop/">{messages.shopTitle}</a> / <span aria-current="page">{category.name}</span>
       </nav>
       <h1>{category.name}</h1>
       {category.description && <p className="category-description">{category.description}</p>}

@@ -227,7 +227,11 @@ function AdditionalInformation({ product }: { product: LoaderData['product'] }) 
           {product.weightGrams !== null && (
             <tr>
               <th scope="row">{catalogMessages.weight}</th>
-              <td>{(product.weightGrams / 1000).toFixed(2)} kg</td>
+              <td>
+                {format(catalogMessages.weightInKg, {
+                  weight: (product.weightGrams / 1000).toFixed(2),
+                })}
+              </td>
             </tr>
           )}
           {product.dimensions && (
@@ -313,8 +317,8 @@ export default function ProductPage({
   ];
   return (
     <article className={`product-page product type-${product.type}`}>
-      <nav aria-label="Breadcrumb" className="breadcrumb">
-        <a href="/shop/">Shop</a>
+      <nav aria-label={shopMessages.breadcrumb} className="breadcrumb">
+        <a href="/shop/">{shopMessages.shopTitle}</a>
         {category && (
           <>
             {' '}
@@ -359,7 +363,9 @@ export default function ProductPage({
             </p>
           )}
           <AddToCartForm product={product} variations={variations} />
-          {product.sku && <p className="product-meta">SKU: {product.sku}</p>}
+          {product.sku && (
+            <p className="product-meta">{format(catalogMessages.sku, { sku: product.sku })}</p>
+          )}
         </div>
       </div>
       <ProductTabs tabs={tabs} />

@@ -20,7 +20,7 @@ import { stylesheetLink } from '../../ui/stylesheet-link.ts';
 
 export const links = () => [stylesheetLink(productCardStyles)];
 
-export const meta: MetaFunction = () => [{ title: `Shop – ${messages.shopName}` }];
+export const meta: MetaFunction = () => [{ title: `${messages.shopTitle} – ${messages.shopName}` }];
 
 export async function loader({ url, context }: PageLoaderArgs) {
   const orderby = parseSortOrder(url.searchParams.get('orderby'));
@@ -105,7 +105,7 @@ function SortForm({ orderby }: { orderby: SortOrder }) {
       <input type="hidden" name="paged" value="1" />
       {!hydrated && (
         <button type="submit" className="button button-small">
-          Sort
+          {messages.sortSubmit}
         </button>
       )}
     </Form>
@@ -124,7 +124,7 @@ function Pagination({
   if (totalPages <= 1) return null;
   const href = (n: number) => `/shop/?orderby=${orderby}&paged=${n}`;
   return (
-    <nav className="pagination" aria-label="Product pagination">
+    <nav className="pagination" aria-label={messages.productPagination}>
       <ul>
         {Array.from({ length: totalPages }, (_, i) => i + 1).map((n) => (
           <li key={n}>
@@ -146,7 +146,7 @@ export default function Shop({ loaderData }: { loaderData: Awaited<ReturnType<ty
   const { orderby, window, resultCount, products, miniCart } = loaderData;
   return (
     <div className="shop-page">
-      <h1>Shop</h1>
+      <h1>{messages.shopTitle}</h1>
       <div className="shop-toolbar">
         <ResultCount text={resultCount} />
         <SortForm orderby={orderby} />

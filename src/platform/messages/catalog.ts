@@ -9,7 +9,9 @@ export const catalogMessages = {
   tabAdditionalInformation: 'Additional information',
   tabReviews: 'Reviews ({count})',
   weight: 'Weight',
+  weightInKg: '{weight} kg',
   dimensions: 'Dimensions',
+  sku: 'SKU: {sku}',
 
   // Gallery and viewer (seed 000 §8)
   galleryLabel: '{name} images',

@@ -15,6 +15,9 @@ export const listingMessages = {
   resultCountAll: 'Showing all {total} results',
   resultCountSingle: 'Showing the single result',
   resultCountRange: 'Showing {first}–{last} of {total} results',
+  /** The sort form's button without JavaScript (with it, a change of order submits). */
+  sortSubmit: 'Sort',
+  productPagination: 'Product pagination',
 
   // Category page (seed 000 §2, §7; CONTRACT §5)
   buyNow: 'Buy now',

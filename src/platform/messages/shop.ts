@@ -12,10 +12,11 @@ export const shopMessages = {
   accountLinkVisitor: 'Account',
   accountLinkCustomer: 'My account',
 
-  // The pages' names: the header's links and cart button (CONTRACT §5), headings and titles
+  // The pages' names: the header's links and cart button (CONTRACT §5), headings, titles, breadcrumbs
   shopTitle: 'Shop',
   cartTitle: 'Cart',
   checkoutTitle: 'Checkout',
+  breadcrumb: 'Breadcrumb',
 
   // Prices and the quantity field, wherever products are shown (WooCommerce's screen-reader texts)
   priceFrom: 'From ',
