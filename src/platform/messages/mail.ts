@@ -60,9 +60,12 @@ export const mailMessages = {
       'Without SMTP settings the shop writes its mail to {dir}. This page exists in development only.',
     outboxEmpty: 'No mail has been written yet.',
     outboxDate: 'Written',
+    outboxDateUtc: '{date} UTC',
+    outboxFrom: 'From',
     outboxTo: 'To',
     outboxSubject: 'Subject',
     outboxPlainText: 'Plain text',
+    outboxFile: 'File',
     outboxBack: 'Back to the outbox',
   },
 } as const;

@@ -57,7 +57,7 @@ function OutboxList({ dir, mails }: Pick<OutboxData, 'dir' | 'mails'>) {
           <tbody>
             {mails.map((mail) => (
               <tr key={mail.name}>
-                <td>{written(mail.date)} UTC</td>
+                <td>{format(text.outboxDateUtc, { date: written(mail.date) })}</td>
                 <td>{mail.to}</td>
                 <td>
                   <a href={`/dev/outbox/${mail.name}/`}>{mail.subject}</a>
@@ -81,13 +81,13 @@ export default function Outbox({ loaderData }: { loaderData: OutboxData }) {
       </p>
       <h1>{mail.subject}</h1>
       <dl className="dev-outbox-headers">
-        <dt>From</dt>
+        <dt>{text.outboxFrom}</dt>
         <dd>{mail.from}</dd>
         <dt>{text.outboxTo}</dt>
         <dd>{mail.to}</dd>
         <dt>{text.outboxDate}</dt>
-        <dd>{written(mail.date)} UTC</dd>
-        <dt>File</dt>
+        <dd>{format(text.outboxDateUtc, { date: written(mail.date) })}</dd>
+        <dt>{text.outboxFile}</dt>
         <dd>{loaderData.file}</dd>
       </dl>
       {/* The mail's HTML in a sandbox: no script, no forms, no access to the shop's page. */}
