@@ -23,7 +23,7 @@ export const links = () => [stylesheetLink(sliderStylesheet), stylesheetLink(hom
 
 export const meta: MetaFunction = () => [
   { title: shopMessages.shopName },
-  { name: 'description', content: 'Clothes, bags and small things for the home, made to last.' },
+  { name: 'description', content: contentMessages.homeDescription },
 ];
 
 /** Everything the sliders show, and nothing per visitor: the page stays micro-cacheable. */

@@ -1,6 +1,7 @@
 /** The shop's content (issue 14, src/content): home, FAQ, footer, notices. */
 export const contentMessages = {
   homeTitle: 'Made to last, priced to share.',
+  homeDescription: 'Clothes, bags and small things for the home, made to last.',
   homeLead:
     'Heavyweight hoodies, washed-linen shirts and small things for the desk. Free stickers with every order.',
   homeBrowse: 'Browse the shop',
