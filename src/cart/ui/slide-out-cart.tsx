@@ -49,14 +49,14 @@ function QuantityControl({
       <button
         type="button"
         className="qty-button"
-        aria-label="Decrease quantity"
+        aria-label={cartMessages.decreaseQuantity}
         disabled={item.quantity <= min || controls?.busy}
         onClick={() => commit(item.quantity - 1)}
       >
         −
       </button>
       <label className="visually-hidden" htmlFor={id}>
-        Quantity
+        {shopMessages.quantity}
       </label>
       <input
         id={id}
@@ -76,7 +76,7 @@ function QuantityControl({
       <button
         type="button"
         className="qty-button"
-        aria-label="Increase quantity"
+        aria-label={cartMessages.increaseQuantity}
         disabled={item.quantity >= max || controls?.busy}
         onClick={() => commit(item.quantity + 1)}
       >
@@ -181,7 +181,7 @@ export function SlideOutCartBody({
             <button
               type="button"
               className="panel-remove"
-              aria-label={`Remove ${item.name}`}
+              aria-label={format(cartMessages.removePanelItem, { name: item.name })}
               onClick={() => controls?.confirmRemove(item)}
               disabled={controls?.busy}
             >
@@ -192,7 +192,8 @@ export function SlideOutCartBody({
       </ul>
       <CouponForm controls={controls} />
       <p className="panel-total">
-        <span>Subtotal</span> <strong>{formatMoney(itemsAfterDiscount(cart))}</strong>
+        <span>{shopMessages.subtotal}</span>{' '}
+        <strong>{formatMoney(itemsAfterDiscount(cart))}</strong>
       </p>
       <p className="panel-note">{cartMessages.shippingAtCheckout}</p>
       <CheckoutWithPolicy />
@@ -309,13 +310,13 @@ export function SlideOutCart() {
       isDismissable
     >
       <Modal className="slide-out-cart" inert={removing !== null || undefined}>
-        <Dialog aria-label="Cart" className="slide-out-dialog" ref={dialog}>
+        <Dialog aria-label={shopMessages.cartTitle} className="slide-out-dialog" ref={dialog}>
           <div className="slide-out-header">
             <Heading slot="title" className="slide-out-title">
-              Cart
+              {shopMessages.cartTitle}
             </Heading>
             <Button className="slide-out-close" onPress={() => setPanelOpen(false)}>
-              Close
+              {cartMessages.closePanel}
             </Button>
           </div>
           <div

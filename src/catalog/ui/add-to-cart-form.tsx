@@ -107,7 +107,7 @@ export function AddToCartForm({
               }}
               required
             >
-              <option value="">Choose an option</option>
+              <option value="">{cartMessages.chooseAnOption}</option>
               {options.map((option) => (
                 <option key={option} value={option}>
                   {option}
@@ -122,7 +122,7 @@ export function AddToCartForm({
             <p className="variation-price">
               <Price amount={variation.price} oldAmount={variation.regularPrice} />{' '}
               <span className={variation.inStock ? 'stock in-stock' : 'stock out-of-stock'}>
-                {variation.inStock ? 'In stock' : cartMessages.outOfStock}
+                {variation.inStock ? cartMessages.variationInStock : cartMessages.outOfStock}
               </span>
             </p>
           ) : null}

@@ -23,6 +23,14 @@ export const cartMessages = {
   policyAgreement: 'I have read and agree to the website terms and conditions',
   cartLoading: 'Loading your cart…',
   removeItemLabel: 'Remove {name} from cart',
+  // The slide-out cart's own controls (CONTRACT §5)
+  closePanel: 'Close',
+  decreaseQuantity: 'Decrease quantity',
+  increaseQuantity: 'Increase quantity',
+  removePanelItem: 'Remove {name}',
+  // The product form's variation choice (WooCommerce's wording)
+  chooseAnOption: 'Choose an option',
+  variationInStock: 'In stock',
   // The cart page (WooCommerce's cart template)
   cartTableCaption: 'Items in your cart',
   columnRemove: 'Remove item',
