@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { startTransition, useEffect, useState, type ReactNode } from 'react';
 import { Tab, TabList, TabPanel, Tabs, type Key } from 'react-aria-components';
 import { useLocation } from 'react-router';
 import { catalogMessages } from '../../platform/messages/catalog.ts';
@@ -71,10 +71,13 @@ export function ProductTabs({ tabs }: { tabs: ProductTab[] }) {
   useEffect(() => {
     const ids = key.split(' ') as ProductTabId[];
     const where = { hash: window.location.hash, search: window.location.search };
-    setSelected((current) => {
-      if (current === null) return initialTab(where, ids);
-      return tabForLocation(where, ids) ?? current;
-    });
+    // A transition: the sections become tabs in slices of work, not one long task.
+    startTransition(() =>
+      setSelected((current) => {
+        if (current === null) return initialTab(where, ids);
+        return tabForLocation(where, ids) ?? current;
+      }),
+    );
     if (where.hash) revealFragment(where.hash);
   }, [key, location.hash, location.search, location.key]);
 
