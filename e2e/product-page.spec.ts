@@ -51,6 +51,39 @@ test('asks for its JavaScript only once the page has loaded, then hydrates', asy
   expect(await page.locator('link[rel="modulepreload"]').count()).toBeGreaterThan(0);
 });
 
+test('a review begun before the page’s JavaScript came is still there, focused, once the sections are tabs', async ({
+  page,
+}) => {
+  // The page's modules are held back: the shopper writes in the sections the server sent.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto(HOODIE);
+  await expect(page.getByRole('tab')).toHaveCount(0);
+  await page.getByRole('radio', { name: 'Good' }).check();
+  await page.getByLabel('Name').fill('Ada');
+  await page.getByLabel('Email').fill('ada.early@example.com');
+  const review = page.getByLabel('Your review');
+  await review.fill('Warm, and the cuffs');
+  await review.press('End');
+
+  release();
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+  await expect(selectedTab(page)).toHaveText('Reviews (2)');
+  await expect(review).toHaveValue('Warm, and the cuffs');
+  await expect(review).toBeFocused();
+  await review.pressSequentially(' hold.');
+  await expect(review).toHaveValue('Warm, and the cuffs hold.');
+  await expect(page.getByLabel('Name')).toHaveValue('Ada');
+  await expect(page.getByLabel('Email')).toHaveValue('ada.early@example.com');
+  await expect(page.getByRole('radio', { name: 'Good' })).toBeChecked();
+  await expect(page.locator('p.stars')).toHaveClass(/selected/);
+  await expect(page.locator('label.star.active')).toHaveCount(1);
+});
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 

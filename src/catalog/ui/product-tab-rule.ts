@@ -51,3 +51,13 @@ function decodeFragment(hash: string): string {
     return raw;
   }
 }
+
+/** The tab whose section holds the element (the shopper's focus before the tabs came). */
+export function tabHolding(
+  element: Element | null,
+  available: readonly ProductTabId[],
+): ProductTabId | null {
+  const section = element?.closest('.product-tab-panel');
+  const tab = available.find((id) => section?.id === tabPanelIds[id]);
+  return tab ?? null;
+}

@@ -1,8 +1,23 @@
-import { startTransition, useEffect, useState, type ReactNode } from 'react';
+import {
+  startTransition,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { Tab, TabList, TabPanel, Tabs, type Key } from 'react-aria-components';
 import { useLocation } from 'react-router';
 import { catalogMessages } from '../../platform/messages/catalog.ts';
-import { initialTab, tabForLocation, tabPanelIds, type ProductTabId } from './product-tab-rule.ts';
+import { carryFields, restoreFields, type CarriedFields } from '../../ui/carried-fields.ts';
+import {
+  initialTab,
+  tabForLocation,
+  tabHolding,
+  tabPanelIds,
+  type ProductTabId,
+} from './product-tab-rule.ts';
 
 export interface ProductTab {
   id: ProductTabId;
@@ -32,9 +47,23 @@ function revealFragment(hash: string): void {
  * Before hydration (and without JavaScript): every tab's content in its own section under a
  * list of links to them, nothing hidden. Each section carries its fragment's id.
  */
-function TabSections({ tabs }: { tabs: ProductTab[] }) {
+function TabSections({
+  tabs,
+  onReplaced,
+}: {
+  tabs: ProductTab[];
+  /** Called as the sections leave the page, their fields still as the shopper left them. */
+  onReplaced: (carried: CarriedFields) => void;
+}) {
+  const root = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const element = root.current;
+    return () => {
+      if (element) onReplaced(carryFields(element));
+    };
+  }, [onReplaced]);
   return (
-    <div className="product-tabs">
+    <div className="product-tabs" ref={root}>
       <nav className="product-tablist" aria-label={catalogMessages.productTabs}>
         <ul>
           {tabs.map((tab) => (
@@ -67,6 +96,15 @@ export function ProductTabs({ tabs }: { tabs: ProductTab[] }) {
   const [selected, setSelected] = useState<ProductTabId | null>(null);
   const available = tabs.map((tab) => tab.id);
   const key = available.join(' ');
+  // What the shopper typed in the sections (a review begun before the page's JavaScript came),
+  // handed from the sections' last moment to the panels' first.
+  const carried = useRef<CarriedFields | null>(null);
+  const keepCarried = useCallback((fields: CarriedFields) => {
+    carried.current = fields;
+  }, []);
+  const restoreInto = useCallback((panel: HTMLDivElement | null) => {
+    if (panel && carried.current) carried.current = restoreFields(panel, carried.current);
+  }, []);
 
   useEffect(() => {
     const ids = key.split(' ') as ProductTabId[];
@@ -74,7 +112,9 @@ export function ProductTabs({ tabs }: { tabs: ProductTab[] }) {
     // A transition: the sections become tabs in slices of work, not one long task.
     startTransition(() =>
       setSelected((current) => {
-        if (current === null) return initialTab(where, ids);
+        // A shopper already writing in a section keeps it in view: its tab opens.
+        if (current === null)
+          return tabHolding(document.activeElement, ids) ?? initialTab(where, ids);
         return tabForLocation(where, ids) ?? current;
       }),
     );
@@ -93,7 +133,7 @@ export function ProductTabs({ tabs }: { tabs: ProductTab[] }) {
     return () => window.removeEventListener('hashchange', onHashChange);
   }, [key]);
 
-  if (selected === null) return <TabSections tabs={tabs} />;
+  if (selected === null) return <TabSections tabs={tabs} onReplaced={keepCarried} />;
   return (
     <Tabs
       className="product-tabs"
@@ -109,7 +149,9 @@ export function ProductTabs({ tabs }: { tabs: ProductTab[] }) {
       </TabList>
       {tabs.map((tab) => (
         <TabPanel key={tab.id} id={tab.id} className="product-tab-panel" shouldForceMount>
-          <div id={tabPanelIds[tab.id]}>{tab.content}</div>
+          <div id={tabPanelIds[tab.id]} ref={restoreInto}>
+            {tab.content}
+          </div>
         </TabPanel>
       ))}
     </Tabs>
