@@ -232,4 +232,27 @@ test.describe('the checkout form', () => {
     await expect(page.locator('.tax-rate')).toContainText('$10.45');
     await expect(page.locator('.order-total')).toContainText('$65.45');
   });
+
+  test('a country chosen before the page’s scripts came relabels the fields and reprices once hydrated', async ({
+    page,
+  }) => {
+    await page.goto('/?add-to-cart=1');
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto('/checkout/');
+    await fillBilling(page);
+    await page.getByLabel('Country / Region').first().selectOption('DE');
+    await page.getByLabel('Postcode / ZIP').first().fill('10115');
+    release();
+    await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+    // Germany's fields: no state asked for; what was typed stays; Germany's tax is charged.
+    await expect(page.locator('#billing_state_field')).toBeHidden();
+    await expect(page.getByLabel('Postcode / ZIP').first()).toHaveValue('10115');
+    await expect(page.locator('.tax-rate')).toContainText('$10.45');
+    await expect(page.locator('.order-total')).toContainText('$65.45');
+  });
 });

@@ -224,6 +224,20 @@ export function AddressFields({
   const { markOf, check, clear } = useMarks(kind, fields, errors);
   const wrapper = useRef<HTMLDivElement>(null);
 
+  // A country chosen before the page's JavaScript came: once hydrated, the fields follow it.
+  const hydrated = useRef(false);
+  useEffect(() => {
+    if (hydrated.current) return;
+    hydrated.current = true;
+    const select = wrapper.current?.querySelector<HTMLSelectElement>(
+      `select[name="${kind}_country"]`,
+    );
+    const chosen = select?.value;
+    if (!chosen || chosen === firstCountry) return;
+    setCountry(chosen);
+    onCountryChange?.(chosen);
+  }, [kind, firstCountry, onCountryChange]);
+
   useEffect(() => {
     const changeCountry = (next: string) => {
       setCountry(next);
