@@ -233,6 +233,33 @@ test.describe('the checkout form', () => {
     await expect(page.locator('.order-total')).toContainText('$65.45');
   });
 
+  test('a payment method and shipping elsewhere chosen before the page’s scripts came stay chosen once hydrated', async ({
+    page,
+  }) => {
+    await page.goto('/?add-to-cart=1');
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto('/checkout/');
+    const cash = page.getByRole('radio', { name: 'Cash on delivery' });
+    await cash.check();
+    const elsewhere = page.getByLabel('Ship to a different address?');
+    await elsewhere.check();
+    release();
+    await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+    await expect(page.locator('#shipping_first_name')).toBeVisible();
+    // A render after hydration (the billing address typed, the review refreshed) keeps them.
+    await fillBilling(page);
+    await expect(page.locator('.order-total')).toBeVisible();
+    await expect(cash).toBeChecked();
+    await expect(page.locator('.payment_box.payment_method_cod')).toBeVisible();
+    await expect(elsewhere).toBeChecked();
+    await expect(page.locator('#shipping_first_name')).toBeVisible();
+  });
+
   test('a country chosen before the page’s scripts came relabels the fields and reprices once hydrated', async ({
     page,
   }) => {

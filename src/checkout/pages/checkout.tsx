@@ -204,6 +204,9 @@ export default function CheckoutPage({
   useEffect(() => {
     setHydrated(true);
     const form = formRef.current!;
+    // Ticked before the page's JavaScript came: stays ticked once React holds the box.
+    const elsewhere = form.querySelector<HTMLInputElement>('#ship-to-different-address-checkbox');
+    if (elsewhere && elsewhere.checked !== shipElsewhere) setShipElsewhere(elsewhere.checked);
     updater.current = createOrderReviewUpdater({
       ready: () => requiredAddressFilled(form),
       run: async (signal) => {

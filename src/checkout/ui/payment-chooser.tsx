@@ -119,9 +119,20 @@ export function PaymentChooser({
   onChoose?: (id: string) => void;
 }) {
   const { offered, chosen, processing } = chooser;
+  const methods = useRef<HTMLFieldSetElement>(null);
+  // A method chosen before the page's JavaScript came stays chosen once React holds the radios.
+  useEffect(() => {
+    const checked = methods.current?.querySelector<HTMLInputElement>(
+      'input[name="payment_method"]:checked',
+    );
+    if (!checked || checked.value === chooser.chosen) return;
+    chooser.choose(checked.value);
+    onChoose?.(checked.value);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, as the page hydrates
+  }, []);
   return (
     <div id="payment" className="woocommerce-checkout-payment">
-      <fieldset className="wc_payment_methods payment_methods">
+      <fieldset className="wc_payment_methods payment_methods" ref={methods}>
         <legend>{messages.paymentMethod}</legend>
         <ul>
           {offered.map((pm) => (
