@@ -120,6 +120,31 @@ test('the cart’s shipping calculator offers the US states as a select, as the 
   await expect(page.locator('label[for="calc_shipping_state"]')).toContainText('County');
 });
 
+test('the cart keeps a coupon code typed and a calculator country chosen before its scripts came', async ({
+  page,
+}) => {
+  await page.goto('/?add-to-cart=1');
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto('/cart/');
+  const code = page.locator('.cart-coupon').getByLabel('Coupon code');
+  await code.fill('SAVE10');
+  await page.getByText('Change address').click();
+  await page.locator('#calc_shipping_country').selectOption('GB');
+  release();
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+  await expect(code).toHaveValue('SAVE10');
+  await expect(
+    page.locator('.cart-coupon').getByRole('button', { name: 'Apply coupon' }),
+  ).toBeEnabled();
+  await expect(page.locator('#calc_shipping_state')).toHaveJSProperty('tagName', 'INPUT');
+  await expect(page.locator('label[for="calc_shipping_state"]')).toContainText('County');
+});
+
 test('without JavaScript the calculator’s state is a select for the US', async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();

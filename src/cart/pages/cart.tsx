@@ -1,5 +1,5 @@
 import type { PageActionArgs, PageContext, PageLoaderArgs } from '../../page-context.ts';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Form, redirect, useNavigation, type MetaFunction } from 'react-router';
 import { z } from 'zod';
 import { format, messages } from '../../platform/messages/index.ts';
@@ -227,7 +227,13 @@ function CouponForm({
   const navigation = useNavigation();
   const [code, setCode] = useState(typed ?? '');
   const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    setHydrated(true);
+    // A code typed before the page's JavaScript came stays once React holds the input.
+    const early = input.current?.value;
+    if (early) setCode(early);
+  }, []);
   const applying = navigation.state !== 'idle' && navigation.formData?.has('coupon_code') === true;
   return (
     <div
@@ -244,6 +250,7 @@ function CouponForm({
             name="coupon_code"
             type="text"
             className="input-text"
+            ref={input}
             value={code}
             onChange={(event) => setCode(event.target.value)}
             autoComplete="off"

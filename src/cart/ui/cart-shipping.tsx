@@ -47,9 +47,17 @@ export function CartShipping({ cart, nonce }: { cart: StoreCart; nonce: string }
   const submit = useSubmit();
   const formRef = useRef<HTMLFormElement>(null);
   const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
   const destination = cart.shipping_rates[0]?.destination;
   const [country, setCountry] = useState(destination?.country || defaultCountry);
+  const calculator = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    setHydrated(true);
+    // A country chosen in the calculator before the page's JavaScript came: its state field.
+    const chosen = calculator.current?.querySelector<HTMLSelectElement>(
+      'select[name="calc_shipping_country"]',
+    )?.value;
+    if (chosen) setCountry(chosen);
+  }, []);
   return (
     <div className="cart-shipping">
       <Form method="post" action="/cart/" ref={formRef} className="shipping-methods-form">
@@ -64,7 +72,12 @@ export function CartShipping({ cart, nonce }: { cart: StoreCart; nonce: string }
       <p className="woocommerce-shipping-destination">{shippingDestinationText(cart)}</p>
       <details className="shipping-calculator">
         <summary>{messages.changeAddress}</summary>
-        <Form method="post" action="/cart/" className="woocommerce-shipping-calculator">
+        <Form
+          method="post"
+          action="/cart/"
+          className="woocommerce-shipping-calculator"
+          ref={calculator}
+        >
           <input type="hidden" name="_wpnonce" value={nonce} />
           <p className="form-row">
             <label htmlFor="calc_shipping_country">{messages.addressFieldLabels.country}</label>
