@@ -1,5 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, fillBilling, gotoHydrated, withShopDatabase } from './support.ts';
+import {
+  expectAccessible,
+  fillBilling,
+  gotoBeforeScripts,
+  gotoHydrated,
+  withShopDatabase,
+} from './support.ts';
 
 /** Issue 9, items 13-16: the rules a shopper meets at the checkout and the cart's calculator. */
 
@@ -124,19 +130,12 @@ test('the cart keeps a coupon code typed and a calculator country chosen before 
   page,
 }) => {
   await page.goto('/?add-to-cart=1');
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/.*\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
-  await page.goto('/cart/');
+  const hydrate = await gotoBeforeScripts(page, '/cart/');
   const code = page.locator('.cart-coupon').getByLabel('Coupon code');
   await code.fill('SAVE10');
   await page.getByText('Change address').click();
   await page.locator('#calc_shipping_country').selectOption('GB');
-  release();
-  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+  await hydrate();
   await expect(code).toHaveValue('SAVE10');
   await expect(
     page.locator('.cart-coupon').getByRole('button', { name: 'Apply coupon' }),

@@ -3,6 +3,7 @@ import {
   expectAccessible,
   fillBilling,
   fillCard,
+  gotoBeforeScripts,
   gotoHydrated,
   withShopDatabase,
 } from './support.ts';
@@ -237,19 +238,12 @@ test.describe('the checkout form', () => {
     page,
   }) => {
     await page.goto('/?add-to-cart=1');
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/.*\.js$/, async (route) => {
-      await released;
-      await route.continue();
-    });
-    await page.goto('/checkout/');
+    const hydrate = await gotoBeforeScripts(page, '/checkout/');
     const cash = page.getByRole('radio', { name: 'Cash on delivery' });
     await cash.check();
     const elsewhere = page.getByLabel('Ship to a different address?');
     await elsewhere.check();
-    release();
-    await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+    await hydrate();
     await expect(page.locator('#shipping_first_name')).toBeVisible();
     // A render after hydration (the billing address typed, the review refreshed) keeps them.
     await fillBilling(page);
@@ -264,18 +258,11 @@ test.describe('the checkout form', () => {
     page,
   }) => {
     await page.goto('/?add-to-cart=1');
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/.*\.js$/, async (route) => {
-      await released;
-      await route.continue();
-    });
-    await page.goto('/checkout/');
+    const hydrate = await gotoBeforeScripts(page, '/checkout/');
     await fillBilling(page);
     await page.getByLabel('Country / Region').first().selectOption('DE');
     await page.getByLabel('Postcode / ZIP').first().fill('10115');
-    release();
-    await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+    await hydrate();
     // Germany's fields: no state asked for; what was typed stays; Germany's tax is charged.
     await expect(page.locator('#billing_state_field')).toBeHidden();
     await expect(page.getByLabel('Postcode / ZIP').first()).toHaveValue('10115');

@@ -3,6 +3,7 @@ import { GALLERY_CAROUSEL } from '../src/platform/constants/catalog.ts';
 import {
   expectAccessible,
   expectNoHorizontalScroll,
+  gotoBeforeScripts,
   gotoHydrated,
   withShopDatabase,
 } from './support.ts';
@@ -54,14 +55,7 @@ test('asks for its JavaScript only once the page has loaded, then hydrates', asy
 test('a review begun before the page’s JavaScript came is still there, focused, once the sections are tabs', async ({
   page,
 }) => {
-  // The page's modules are held back: the shopper writes in the sections the server sent.
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/.*\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
-  await page.goto(HOODIE);
+  const hydrate = await gotoBeforeScripts(page, HOODIE);
   await expect(page.getByRole('tab')).toHaveCount(0);
   await page.getByRole('radio', { name: 'Good' }).check();
   await page.getByLabel('Name').fill('Ada');
@@ -70,8 +64,7 @@ test('a review begun before the page’s JavaScript came is still there, focused
   await review.fill('Warm, and the cuffs');
   await review.press('End');
 
-  release();
-  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+  await hydrate();
   await expect(selectedTab(page)).toHaveText('Reviews (2)');
   await expect(review).toHaveValue('Warm, and the cuffs');
   await expect(review).toBeFocused();

@@ -78,6 +78,24 @@ export async function fillCard(page: Page, number: string): Promise<void> {
   await page.getByLabel('Security code').fill('123');
 }
 
+/**
+ * Opens a page with its scripts held back, so the test uses what the server sent as a shopper on a
+ * slow link would. The function returned lets the scripts through and waits for hydration.
+ */
+export async function gotoBeforeScripts(page: Page, url: string): Promise<() => Promise<void>> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto(url);
+  return async () => {
+    release();
+    await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+  };
+}
+
 /** Opens a page and waits until React has hydrated it (the root marks <html data-hydrated>). */
 export async function gotoHydrated(page: Page, url: string): Promise<void> {
   await page.goto(url);
