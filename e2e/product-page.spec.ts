@@ -32,7 +32,11 @@ test('the tab a product page opens with follows seed 000 §2', async ({ page }) 
 });
 
 test('asks for its JavaScript only once the page has loaded, then hydrates', async ({ page }) => {
+  // ICU's first use is paid by a worker (its caches are the page's too), not by hydration.
+  const workers: string[] = [];
+  page.on('worker', (worker) => workers.push(worker.url()));
   await gotoHydrated(page, HOODIE);
+  expect(workers).toEqual([expect.stringMatching(/^blob:/)]);
   const timing = await page.evaluate(() => {
     const [navigation] = performance.getEntriesByType(
       'navigation',

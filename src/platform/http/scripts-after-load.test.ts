@@ -47,6 +47,14 @@ describe('a page asking for its scripts after load', () => {
     expect(moduleScript).toContain('window.__reactRouterRouteModules = {"root":route0');
   });
 
+  it('starts a worker that makes the first Intl calls before the page waits for its load', () => {
+    const worker = moduleScript.indexOf('new Worker(');
+    expect(worker).toBeGreaterThan(-1);
+    expect(worker).toBeLessThan(moduleScript.indexOf('addEventListener("load"'));
+    expect(moduleScript).toContain('Intl.DateTimeFormat.supportedLocalesOf(tags)');
+    expect(moduleScript).toContain('new Intl.Locale(tag).maximize()');
+  });
+
   it('leaves the rest of the page and its other scripts as they were', () => {
     expect(rewritten).toContain('<main>Classic Hoodie</main>');
     expect(rewritten).toContain('<script nonce="n0">window.__reactRouterContext = {};</script>');
