@@ -31,6 +31,31 @@ test('the tab a product page opens with follows seed 000 §2', async ({ page }) 
   await expect(page.locator('#reviews')).toBeInViewport();
 });
 
+test('the tabs work by keyboard, and a section keeps what was typed in it across tabs', async ({
+  page,
+}) => {
+  await gotoHydrated(page, HOODIE);
+  const review = page.getByLabel('Your review');
+  await page.getByRole('tab', { name: 'Reviews (2)' }).click();
+  await review.fill('Soft inside');
+  await page.getByRole('tab', { name: 'Reviews (2)' }).focus();
+  await page.keyboard.press('Home');
+  await expect(selectedTab(page)).toHaveText('Description');
+  await expect(selectedTab(page)).toBeFocused();
+  await expect(review).toBeHidden();
+  await page.keyboard.press('ArrowRight');
+  await expect(selectedTab(page)).toHaveText('Additional information');
+  await expect(page.getByRole('tabpanel')).toContainText('0.65 kg');
+  await page.keyboard.press('End');
+  await expect(selectedTab(page)).toHaveText('Reviews (2)');
+  await expect(review).toHaveValue('Soft inside');
+  // Tab leaves the tab list for the open panel's first control.
+  await page.keyboard.press('Tab');
+  await expect
+    .poll(() => page.evaluate(() => document.activeElement?.closest('[role="tabpanel"]')?.id))
+    .toBe(await page.getByRole('tabpanel').getAttribute('id'));
+});
+
 test('asks for its JavaScript only once the page has loaded, then hydrates', async ({ page }) => {
   // ICU's first use is paid by a worker (its caches are the page's too), not by hydration.
   const workers: string[] = [];

@@ -57,7 +57,5 @@ export function tabHolding(
   element: Element | null,
   available: readonly ProductTabId[],
 ): ProductTabId | null {
-  const section = element?.closest('.product-tab-panel');
-  const tab = available.find((id) => section?.id === tabPanelIds[id]);
-  return tab ?? null;
+  return available.find((id) => element?.closest(`#${tabPanelIds[id]}`)) ?? null;
 }

@@ -1,16 +1,15 @@
 import {
   startTransition,
-  useCallback,
   useEffect,
-  useLayoutEffect,
   useRef,
   useState,
   type ReactNode,
+  type RefObject,
 } from 'react';
-import { Tab, TabList, TabPanel, Tabs, type Key } from 'react-aria-components';
+import { mergeProps, useFocusRing, useHover, useTab, useTabList } from 'react-aria';
+import { Item, useTabListState, type Node, type TabListState } from 'react-stately';
 import { useLocation } from 'react-router';
 import { catalogMessages } from '../../platform/messages/catalog.ts';
-import { carryFields, restoreFields, type CarriedFields } from '../../ui/carried-fields.ts';
 import {
   initialTab,
   tabForLocation,
@@ -24,6 +23,8 @@ export interface ProductTab {
   title: string;
   content: ReactNode;
 }
+
+type Tabs = TabListState<object>;
 
 /** After the tab has been shown: the element the fragment names, brought into view. */
 function revealFragment(hash: string): void {
@@ -43,44 +44,97 @@ function revealFragment(hash: string): void {
   });
 }
 
-/**
- * Before hydration (and without JavaScript): every tab's content in its own section under a
- * list of links to them, nothing hidden. Each section carries its fragment's id.
- */
-function TabSections({
-  tabs,
-  onReplaced,
-}: {
-  tabs: ProductTab[];
-  /** Called as the sections leave the page, their fields still as the shopper left them. */
-  onReplaced: (carried: CarriedFields) => void;
-}) {
-  const root = useRef<HTMLDivElement>(null);
-  useLayoutEffect(() => {
-    const element = root.current;
-    return () => {
-      if (element) onReplaced(carryFields(element));
-    };
-  }, [onReplaced]);
+/** Before hydration (and without JavaScript): links to the sections, every one of them shown. */
+function SectionLinks({ tabs }: { tabs: ProductTab[] }) {
   return (
-    <div className="product-tabs" ref={root}>
-      <nav className="product-tablist" aria-label={catalogMessages.productTabs}>
-        <ul>
-          {tabs.map((tab) => (
-            <li key={tab.id}>
-              <a className="product-tab" href={`#${tabPanelIds[tab.id]}`}>
-                {tab.title}
-              </a>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      {tabs.map((tab) => (
-        <section key={tab.id} id={tabPanelIds[tab.id]} className="product-tab-panel">
-          {tab.content}
-        </section>
+    <nav className="product-tablist" aria-label={catalogMessages.productTabs}>
+      <ul>
+        {tabs.map((tab) => (
+          <li key={tab.id}>
+            <a className="product-tab" href={`#${tabPanelIds[tab.id]}`}>
+              {tab.title}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function TabTitles({
+  state,
+  listProps,
+  listRef,
+}: {
+  state: Tabs;
+  listProps: ReturnType<typeof useTabList>['tabListProps'];
+  listRef: RefObject<HTMLDivElement | null>;
+}) {
+  return (
+    <div {...listProps} ref={listRef} className="product-tablist">
+      {[...state.collection].map((item) => (
+        <TabTitle key={item.key} item={item} state={state} />
       ))}
     </div>
+  );
+}
+
+function TabTitle({ item, state }: { item: Node<object>; state: Tabs }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const { tabProps, isSelected } = useTab({ key: item.key }, state, ref);
+  const { focusProps, isFocusVisible } = useFocusRing();
+  const { hoverProps, isHovered } = useHover({});
+  return (
+    <div
+      {...mergeProps(tabProps, focusProps, hoverProps)}
+      ref={ref}
+      className="product-tab"
+      data-selected={isSelected || undefined}
+      data-focus-visible={isFocusVisible || undefined}
+      data-hovered={isHovered || undefined}
+    >
+      {item.rendered}
+    </div>
+  );
+}
+
+/** React Aria's ids for a tab's panel and title, made from the tab list's id (useTab's `aria-controls`). */
+const panelId = (listId: string, tab: ProductTabId) => `${listId}-tabpanel-${tab}`;
+const titleId = (listId: string, tab: ProductTabId) => `${listId}-tab-${tab}`;
+
+/**
+ * One tab's content: the same section before and after hydration, so nothing in it is mounted
+ * twice (a review begun before the scripts came keeps its text, focus and caret); once tabs, it
+ * is a tab panel, hidden unless its tab is selected. The inner element carries the fragment's id.
+ * Its attributes are written here rather than by React Aria's useTabPanel, whose check for a
+ * focusable child walks the whole panel after every render: 27 ms of a slow phone's hydration.
+ */
+function TabSection({
+  tab,
+  listId,
+  shown,
+}: {
+  tab: ProductTab;
+  listId: string | undefined;
+  shown: boolean | null;
+}) {
+  const { focusProps, isFocusVisible } = useFocusRing();
+  const panel =
+    listId && shown !== null
+      ? {
+          ...focusProps,
+          role: 'tabpanel',
+          id: panelId(listId, tab.id),
+          'aria-labelledby': titleId(listId, tab.id),
+          tabIndex: 0,
+          hidden: !shown,
+          'data-focus-visible': isFocusVisible || undefined,
+        }
+      : {};
+  return (
+    <section className="product-tab-panel" {...panel}>
+      <div id={tabPanelIds[tab.id]}>{tab.content}</div>
+    </section>
   );
 }
 
@@ -88,23 +142,26 @@ function TabSections({
  * The product page's tabs (CONTRACT §1): description, additional information, reviews. Plain
  * sections on the server; once hydrated, React Aria tabs opened as the URL says (seed 000 §2),
  * and again whenever the fragment changes (a `#reviews` link, a posted review's `#comment-N`).
- * Every panel stays mounted (the unselected ones inert and hidden), so a half-written review
- * survives a look at the description and the fragments' elements always exist.
+ * The sections stay the panels (the unselected ones hidden), so becoming tabs only changes their
+ * attributes and a look at the description keeps a half-written review.
  */
 export function ProductTabs({ tabs }: { tabs: ProductTab[] }) {
   const location = useLocation();
   const [selected, setSelected] = useState<ProductTabId | null>(null);
   const available = tabs.map((tab) => tab.id);
   const key = available.join(' ');
-  // What the shopper typed in the sections (a review begun before the page's JavaScript came),
-  // handed from the sections' last moment to the panels' first.
-  const carried = useRef<CarriedFields | null>(null);
-  const keepCarried = useCallback((fields: CarriedFields) => {
-    carried.current = fields;
-  }, []);
-  const restoreInto = useCallback((panel: HTMLDivElement | null) => {
-    if (panel && carried.current) carried.current = restoreFields(panel, carried.current);
-  }, []);
+  const state = useTabListState<object>({
+    children: tabs.map((tab) => <Item key={tab.id}>{tab.title}</Item>),
+    selectedKey: selected ?? available[0],
+    onSelectionChange: (id) => setSelected(id as ProductTabId),
+  });
+  // From the first render, though the tab titles come only once hydrated: its id stays the same.
+  const listRef = useRef<HTMLDivElement>(null);
+  const { tabListProps } = useTabList(
+    { 'aria-label': catalogMessages.productTabs },
+    state,
+    listRef,
+  );
 
   useEffect(() => {
     const ids = key.split(' ') as ProductTabId[];
@@ -133,27 +190,22 @@ export function ProductTabs({ tabs }: { tabs: ProductTab[] }) {
     return () => window.removeEventListener('hashchange', onHashChange);
   }, [key]);
 
-  if (selected === null) return <TabSections tabs={tabs} onReplaced={keepCarried} />;
+  const tabbed = selected !== null;
   return (
-    <Tabs
-      className="product-tabs"
-      selectedKey={selected}
-      onSelectionChange={(id: Key) => setSelected(id as ProductTabId)}
-    >
-      <TabList className="product-tablist" aria-label={catalogMessages.productTabs}>
-        {tabs.map((tab) => (
-          <Tab key={tab.id} id={tab.id} className="product-tab">
-            {tab.title}
-          </Tab>
-        ))}
-      </TabList>
+    <div className="product-tabs" data-tabbed={tabbed || undefined}>
+      {tabbed ? (
+        <TabTitles state={state} listProps={tabListProps} listRef={listRef} />
+      ) : (
+        <SectionLinks tabs={tabs} />
+      )}
       {tabs.map((tab) => (
-        <TabPanel key={tab.id} id={tab.id} className="product-tab-panel" shouldForceMount>
-          <div id={tabPanelIds[tab.id]} ref={restoreInto}>
-            {tab.content}
-          </div>
-        </TabPanel>
+        <TabSection
+          key={tab.id}
+          tab={tab}
+          listId={tabListProps.id}
+          shown={tabbed ? state.selectedKey === tab.id : null}
+        />
       ))}
-    </Tabs>
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Form, useNavigation } from 'react-router';
 import { catalogMessages } from '../../platform/messages/catalog.ts';
 import { checkoutAccountMessages } from '../../platform/messages/checkout-account.ts';
@@ -46,6 +46,12 @@ function RatingStars({
 }) {
   const [chosen, setChosen] = useState(initial);
   const id = useId();
+  const stars = useRef<HTMLParagraphElement>(null);
+  // A star chosen before the page's JavaScript came is marked once React holds the radios.
+  useEffect(() => {
+    const checked = stars.current?.querySelector<HTMLInputElement>('input[name="rating"]:checked');
+    if (checked) setChosen(checked.value);
+  }, []);
   const current = chosen === '' ? catalogMessages.rateLabel : (labels[Number(chosen) - 1] ?? '');
   return (
     <fieldset
@@ -61,7 +67,7 @@ function RatingStars({
           </>
         )}
       </legend>
-      <p className={`stars${chosen === '' ? '' : ' selected'}`}>
+      <p className={`stars${chosen === '' ? '' : ' selected'}`} ref={stars}>
         {labels.map((label, index) => {
           const value = String(index + 1);
           return (
