@@ -1,4 +1,3 @@
-import useEmblaCarousel from 'embla-carousel-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { GALLERY_CAROUSEL } from '../../platform/constants/index.ts';
 import { catalogMessages } from '../../platform/messages/catalog.ts';
@@ -6,6 +5,7 @@ import { format } from '../../platform/messages/format.ts';
 import { imageSrcSet, imageUrl, largeImageUrl } from '../images.ts';
 import type { SingleProductParams } from '../product-page-settings.ts';
 import type { ProductImage } from '../product-rules.ts';
+import { useIdleCarousel } from '../../ui/idle-carousel.ts';
 import { carouselDots } from './carousel-dots.ts';
 import { useHoverZoom } from './hover-zoom.ts';
 import { openPhotoViewer, type ViewerSlide } from './photo-viewer.ts';
@@ -155,7 +155,7 @@ export function ProductGallery({
   params: GalleryParams;
 }) {
   const slider = params.flexslider_enabled && images.length > 1;
-  const [viewportRef, embla] = useEmblaCarousel({
+  const [viewport, embla] = useIdleCarousel({
     align: 'start',
     containScroll: 'trimSnaps',
     watchDrag: slider,
@@ -166,14 +166,6 @@ export function ProductGallery({
   const [viewerError, setViewerError] = useState<string | null>(null);
   const [viewerState, setViewerState] = useState<string | null>(null);
   const debounced = useClickDebounce(GALLERY_CAROUSEL.clickDebounceMs);
-  const viewport = useRef<HTMLDivElement | null>(null);
-  const setViewport = useCallback(
-    (element: HTMLDivElement | null) => {
-      viewport.current = element;
-      viewportRef(element);
-    },
-    [viewportRef],
-  );
 
   useEffect(() => {
     if (!embla) return;
@@ -192,7 +184,7 @@ export function ProductGallery({
     return () => {
       embla.off('select', onSelect).off('reInit', onSelect);
     };
-  }, [embla]);
+  }, [embla, viewport]);
 
   const go = (index: number) => debounced(() => embla?.scrollTo(index));
   const slides = images.map(largeImage);
@@ -219,7 +211,7 @@ export function ProductGallery({
         event.preventDefault();
       }}
     >
-      <div className="flex-viewport gallery-viewport" ref={setViewport}>
+      <div className="flex-viewport gallery-viewport" ref={viewport}>
         <div className="woocommerce-product-gallery__wrapper gallery-track" aria-live="polite">
           {(slider ? images : images.slice(0, 1)).map((image, index) => (
             <Slide

@@ -1,4 +1,3 @@
-import useEmblaCarousel from 'embla-carousel-react';
 import type { EmblaOptionsType } from 'embla-carousel';
 import { Children, useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import {
@@ -7,6 +6,7 @@ import {
   SLIDER_DEFAULT_SLIDES,
 } from '../../platform/constants/index.ts';
 import { contentMessages } from '../../platform/messages/content.ts';
+import { useIdleCarousel } from '../../ui/idle-carousel.ts';
 import { format } from '../../platform/messages/format.ts';
 
 /**
@@ -65,7 +65,7 @@ export function Slider({
   className?: string;
   children: React.ReactNode;
 }) {
-  const [viewportRef, embla] = useEmblaCarousel(OPTIONS[kind]);
+  const [viewport, embla] = useIdleCarousel(OPTIONS[kind]);
   const active = useActive(kind);
   const [canPrevious, setCanPrevious] = useState(false);
   const [canNext, setCanNext] = useState(kind === 'multi');
@@ -116,7 +116,7 @@ export function Slider({
           <span className="visually-hidden">{contentMessages.nextSlide}</span>
         </button>
       </div>
-      <div className="slider-viewport" ref={viewportRef}>
+      <div className="slider-viewport" ref={viewport}>
         <div className="slider-container" {...(active && { 'aria-live': 'polite' as const })}>
           {slides.map((slide, index) => (
             <div
