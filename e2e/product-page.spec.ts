@@ -200,6 +200,24 @@ test.describe('the product page at 1280 px', () => {
   });
 });
 
+test('a thumbnail chosen before the gallery’s carousel has started is shown once it starts', async ({
+  page,
+}) => {
+  // The carousel starts when the browser is idle after hydration; this browser never says it is.
+  await page.addInitScript(() => {
+    window.requestIdleCallback = () => 0;
+  });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await gotoHydrated(page, HOODIE);
+  const gallery = page.locator('.woocommerce-product-gallery');
+  await expect(gallery).toHaveAttribute('data-carousel-state', 'init');
+  const third = page.getByRole('link', { name: /Show image 3 of 3/ });
+  await third.click();
+  await expect(gallery).toHaveAttribute('data-carousel-state', 'ready');
+  await expect(third).toHaveAttribute('aria-current', 'true');
+  await expect(page.getByRole('group', { name: 'Image 3 of 3' })).not.toHaveAttribute('inert');
+});
+
 test.describe('the product page at 390 px', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 

@@ -155,7 +155,7 @@ export function ProductGallery({
   params: GalleryParams;
 }) {
   const slider = params.flexslider_enabled && images.length > 1;
-  const [viewport, embla] = useIdleCarousel({
+  const [viewport, embla, withCarousel] = useIdleCarousel({
     align: 'start',
     containScroll: 'trimSnaps',
     watchDrag: slider,
@@ -186,7 +186,8 @@ export function ProductGallery({
     };
   }, [embla, viewport]);
 
-  const go = (index: number) => debounced(() => embla?.scrollTo(index));
+  const go = (index: number) =>
+    debounced(() => withCarousel((carousel) => carousel.scrollTo(index)));
   const slides = images.map(largeImage);
   const open = (index: number) => {
     setViewerError(null);

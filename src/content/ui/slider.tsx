@@ -65,7 +65,7 @@ export function Slider({
   className?: string;
   children: React.ReactNode;
 }) {
-  const [viewport, embla] = useIdleCarousel(OPTIONS[kind]);
+  const [viewport, embla, withCarousel] = useIdleCarousel(OPTIONS[kind]);
   const active = useActive(kind);
   const [canPrevious, setCanPrevious] = useState(false);
   const [canNext, setCanNext] = useState(kind === 'multi');
@@ -100,7 +100,7 @@ export function Slider({
         <button
           type="button"
           className="slider-button slider-previous"
-          onClick={() => embla?.scrollPrev()}
+          onClick={() => withCarousel((carousel) => carousel.scrollPrev())}
           disabled={!canPrevious}
         >
           <span aria-hidden="true">‹</span>
@@ -109,7 +109,7 @@ export function Slider({
         <button
           type="button"
           className="slider-button slider-next"
-          onClick={() => embla?.scrollNext()}
+          onClick={() => withCarousel((carousel) => carousel.scrollNext())}
           disabled={!canNext}
         >
           <span aria-hidden="true">›</span>
