@@ -144,6 +144,26 @@ test('the cart keeps a coupon code typed and a calculator country chosen before 
   await expect(page.locator('label[for="calc_shipping_state"]')).toContainText('County');
 });
 
+test('a shipping rate chosen on the cart before its scripts came is sent once they have', async ({
+  page,
+}) => {
+  await page.goto('/?add-to-cart=1');
+  const hydrate = await gotoBeforeScripts(page, '/cart/');
+  const other = page.locator('input[name="shipping_method[0]"]:not(:checked)').first();
+  const chosen = await other.getAttribute('id');
+  await other.check();
+  const sent = page.waitForResponse(
+    (response) => response.request().method() === 'POST' && response.url().includes('/cart'),
+  );
+  await hydrate();
+  await sent;
+  await page.reload();
+  await expect(page.locator('input[name="shipping_method[0]"]:checked')).toHaveAttribute(
+    'id',
+    chosen!,
+  );
+});
+
 test('without JavaScript the calculator’s state is a select for the US', async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();

@@ -57,6 +57,11 @@ export function CartShipping({ cart, nonce }: { cart: StoreCart; nonce: string }
       'select[name="calc_shipping_country"]',
     )?.value;
     if (chosen) setCountry(chosen);
+    // A rate chosen before then had only the Update button, gone now: it is sent at once.
+    const form = formRef.current;
+    const rate = form?.querySelector<HTMLInputElement>('input[name="shipping_method[0]"]:checked');
+    if (form && rate && !rate.defaultChecked) submit(form);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, as the page hydrates
   }, []);
   return (
     <div className="cart-shipping">
