@@ -3,6 +3,7 @@ import {
   expectAccessible,
   expectNoHorizontalScroll,
   withShopDatabase,
+  gotoBeforeScripts,
   gotoHydrated,
 } from './support.ts';
 
@@ -101,6 +102,30 @@ test.describe('the category page with JavaScript', () => {
     await expect(reviewRows(page)).toHaveCount(2);
     await expect(reviewRows(page).filter({ hasText: 'Classic Hoodie' })).toContainText('$45.00');
     await expect(reviewRows(page).filter({ hasText: 'Canvas Tote' })).toContainText('$18.00');
+  });
+
+  test('the sections the server sent become the tab panels, not copies of them; a link followed before the scripts opens its tab', async ({
+    page,
+  }) => {
+    const hydrate = await gotoBeforeScripts(page, '/product-category/clothing/');
+    await expect(page.getByRole('tab')).toHaveCount(0);
+    await page.getByRole('link', { name: 'Linen Shirt' }).first().click();
+    await expect(page).toHaveURL(/#product-linen-shirt$/);
+    // Marks on the server's elements: a remount would replace them with unmarked copies.
+    await page
+      .locator('#product-linen-shirt, #product-classic-hoodie')
+      .evaluateAll((sections) =>
+        sections.forEach((section) => ((section as HTMLElement).dataset.sentByServer = 'yes')),
+      );
+    await hydrate();
+    const shirt = page.getByRole('tab', { name: 'Linen Shirt' });
+    await expect(shirt).toHaveAttribute('aria-selected', 'true');
+    const panel = page.getByRole('tabpanel', { name: 'Linen Shirt' });
+    await expect(panel.locator('#product-linen-shirt[data-sent-by-server="yes"]')).toBeVisible();
+    await expect(page.locator('#product-classic-hoodie[data-sent-by-server="yes"]')).toBeHidden();
+    await page.getByRole('tab', { name: 'Classic Hoodie' }).click();
+    await expect(page.locator('#product-classic-hoodie[data-sent-by-server="yes"]')).toBeVisible();
+    await expect(page.getByRole('tabpanel')).toHaveCount(1);
   });
 
   test('an unknown category is not found', async ({ page }) => {

@@ -1,10 +1,10 @@
 import type { PageLoaderArgs } from '../../page-context.ts';
-import { useEffect, useId, useState } from 'react';
-import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
+import { startTransition, useEffect, useId, useState } from 'react';
 import { data, type MetaFunction } from 'react-router';
 import { addToCart } from '../../cart/ui/browser-cart-store.ts';
 import { format, messages } from '../../platform/messages/index.ts';
 import { Price } from '../../ui/price.tsx';
+import { SectionTabs, type SectionTabsClasses } from '../../ui/section-tabs.tsx';
 import {
   BUY_NOW_TARGET,
   buyNowFormFields,
@@ -184,71 +184,45 @@ function ProductContent({ product, first }: { product: CategoryProduct; first: b
   );
 }
 
-/**
- * Before hydration (and without JavaScript): every product in its own section with a heading,
- * after a list of links to them where the tab list will be. Nothing is hidden or inert.
- */
-function ProductSections({ label, products }: { label: string; products: CategoryProduct[] }) {
-  return (
-    <div className="category-tabs">
-      <nav className="category-tablist" aria-label={label}>
-        <ul>
-          {products.map((product) => (
-            <li key={product.slug}>
-              <a className="category-tab" href={`#${sectionId(product)}`}>
-                {product.name}
-              </a>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      {products.map((product, index) => (
-        <section key={product.slug} id={sectionId(product)} className="category-panel">
-          <ProductContent product={product} first={index === 0} />
-        </section>
-      ))}
-    </div>
-  );
-}
+const tabClasses: SectionTabsClasses = {
+  root: 'category-tabs',
+  list: 'category-tablist',
+  tab: 'category-tab',
+  panel: 'category-panel',
+};
 
-/** After hydration: React Aria tabs, one per product; arrow keys move between them. */
-function ProductTabs({
-  label,
-  products,
-  initial,
-}: {
-  label: string;
-  products: CategoryProduct[];
-  initial: string;
-}) {
+/**
+ * One tab per product once hydrated (arrow keys move between them); before, and without
+ * JavaScript, every product in its own section after a list of links to them, nothing hidden.
+ * The tab opened on hydration is the one whose section the URL points at (a link followed before
+ * hydration), otherwise the first.
+ */
+function CategoryTabs({ label, products }: { label: string; products: CategoryProduct[] }) {
+  const [selected, setSelected] = useState<string | null>(null);
+  useEffect(() => {
+    const hash = decodeURIComponent(window.location.hash.slice(1));
+    const linked = products.find((product) => sectionId(product) === hash);
+    // A transition: the sections become tabs in slices of work, not one long task.
+    startTransition(() => setSelected((linked ?? products[0])?.slug ?? null));
+  }, [products]);
   return (
-    <Tabs className="category-tabs" defaultSelectedKey={initial}>
-      <TabList className="category-tablist" aria-label={label}>
-        {products.map((product) => (
-          <Tab key={product.slug} id={product.slug} className="category-tab">
-            {product.name}
-          </Tab>
-        ))}
-      </TabList>
-      {products.map((product, index) => (
-        <TabPanel key={product.slug} id={product.slug} className="category-panel">
-          <ProductContent product={product} first={index === 0} />
-        </TabPanel>
-      ))}
-    </Tabs>
+    <SectionTabs
+      label={label}
+      sections={products.map((product, index) => ({
+        key: product.slug,
+        title: product.name,
+        anchorId: sectionId(product),
+        content: <ProductContent product={product} first={index === 0} />,
+      }))}
+      selected={selected}
+      onSelect={setSelected}
+      classes={tabClasses}
+    />
   );
 }
 
 export default function CategoryPage({ loaderData }: { loaderData: LoaderData }) {
   const { category, products } = loaderData;
-  // The tab opened on hydration: the one whose section the URL points at (a link followed before
-  // hydration), otherwise the first. null until hydrated: the server renders plain sections.
-  const [initialTab, setInitialTab] = useState<string | null>(null);
-  useEffect(() => {
-    const hash = decodeURIComponent(window.location.hash.slice(1));
-    const linked = products.find((product) => sectionId(product) === hash);
-    setInitialTab((linked ?? products[0])?.slug ?? null);
-  }, [products]);
   const label = format(messages.categoryProducts, { category: category.name });
 
   return (
@@ -260,10 +234,8 @@ export default function CategoryPage({ loaderData }: { loaderData: LoaderData })
       {category.description && <p className="category-description">{category.description}</p>}
       {products.length === 0 ? (
         <p className="notice">{messages.noProductsFound}</p>
-      ) : initialTab === null ? (
-        <ProductSections label={label} products={products} />
       ) : (
-        <ProductTabs key={category.slug} label={label} products={products} initial={initialTab} />
+        <CategoryTabs key={category.slug} label={label} products={products} />
       )}
     </div>
   );
