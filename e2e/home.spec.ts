@@ -94,7 +94,8 @@ test.describe('the home page', () => {
       Object.assign(window, { idleWork: waiting });
       window.requestIdleCallback = (work) => waiting.push(work);
     });
-    await page.setViewportSize({ width: 600, height: 900 });
+    // Tall enough for every slider to be near the window, the condition of its start.
+    await page.setViewportSize({ width: 600, height: 4000 });
     await gotoHydrated(page, '/');
     const sliders = page.locator('.slider');
     const count = await sliders.count();
@@ -116,6 +117,23 @@ test.describe('the home page', () => {
     });
     expect(startedAfterEach).toEqual([1, 2, 3, 4, 5, 6]);
     await expect(page.locator('.slider.is-ready')).toHaveCount(6);
+  });
+
+  test('a slider further down the page starts only once the shopper scrolls near it', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 412, height: 823 });
+    await gotoHydrated(page, '/');
+    await page.locator('.sellers-slider.is-ready').waitFor();
+    const news = page.getByRole('region', { name: 'News' });
+    // A carousel already (a mobile slider on a phone), but Embla has not measured it yet.
+    await expect(news).toHaveAttribute('aria-roledescription', 'carousel');
+    await page.waitForTimeout(1_500);
+    await expect(news).not.toHaveClass(/is-ready/);
+    await news.scrollIntoViewIfNeeded();
+    await expect(news).toHaveClass(/is-ready/);
+    await news.getByRole('button', { name: 'Next' }).click();
+    await expect(news.getByRole('button', { name: 'Previous' })).toBeEnabled();
   });
 
   test('Read more shows the rest of the story and Hide hides it again', async ({ page }) => {

@@ -68,7 +68,9 @@ export function Slider({
   const [viewport, embla, withCarousel] = useIdleCarousel(OPTIONS[kind]);
   const active = useActive(kind);
   const [canPrevious, setCanPrevious] = useState(false);
-  const [canNext, setCanNext] = useState(kind === 'multi');
+  // Until the carousel has started (near the window, when idle) Next is there to press: pressing
+  // it starts the carousel and moves it.
+  const [canNext, setCanNext] = useState(true);
   const slides = Children.toArray(children);
 
   const update = useCallback(() => {
