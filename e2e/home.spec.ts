@@ -85,57 +85,6 @@ test.describe('the home page', () => {
     await expect(why.getByRole('button', { name: 'Previous' })).toBeEnabled();
   });
 
-  test('each slider starts in an idle callback of its own, not all in one long task', async ({
-    page,
-  }) => {
-    // The browser's idle callbacks are kept, to be run one at a time.
-    await page.addInitScript(() => {
-      const waiting: IdleRequestCallback[] = [];
-      Object.assign(window, { idleWork: waiting });
-      window.requestIdleCallback = (work) => waiting.push(work);
-    });
-    // Tall enough for every slider to be near the window, the condition of its start.
-    await page.setViewportSize({ width: 600, height: 4000 });
-    await gotoHydrated(page, '/');
-    const sliders = page.locator('.slider');
-    const count = await sliders.count();
-    expect(count).toBe(6);
-    await expect(page.locator('.slider.is-ready')).toHaveCount(0);
-    // Right after each callback, in the same task, one more carousel has started: Embla has
-    // measured its slides and placed its container.
-    const startedAfterEach = await page.evaluate(() => {
-      const waiting = (window as unknown as { idleWork: IdleRequestCallback[] }).idleWork;
-      const idle = { didTimeout: false, timeRemaining: () => 50 };
-      const started = () =>
-        [...document.querySelectorAll<HTMLElement>('.slider-container')].filter(
-          (container) => container.style.transform !== '',
-        ).length;
-      return waiting.splice(0).map((work) => {
-        work(idle);
-        return started();
-      });
-    });
-    expect(startedAfterEach).toEqual([1, 2, 3, 4, 5, 6]);
-    await expect(page.locator('.slider.is-ready')).toHaveCount(6);
-  });
-
-  test('a slider further down the page starts only once the shopper scrolls near it', async ({
-    page,
-  }) => {
-    await page.setViewportSize({ width: 412, height: 823 });
-    await gotoHydrated(page, '/');
-    await page.locator('.sellers-slider.is-ready').waitFor();
-    const news = page.getByRole('region', { name: 'News' });
-    // A carousel already (a mobile slider on a phone), but Embla has not measured it yet.
-    await expect(news).toHaveAttribute('aria-roledescription', 'carousel');
-    await page.waitForTimeout(1_500);
-    await expect(news).not.toHaveClass(/is-ready/);
-    await news.scrollIntoViewIfNeeded();
-    await expect(news).toHaveClass(/is-ready/);
-    await news.getByRole('button', { name: 'Next' }).click();
-    await expect(news.getByRole('button', { name: 'Previous' })).toBeEnabled();
-  });
-
   test('Read more shows the rest of the story and Hide hides it again', async ({ page }) => {
     await openHome(page, 1280);
     const rest = page.getByText('We do not run sales');

@@ -68,9 +68,7 @@ export function Slider({
   const [viewport, embla, withCarousel] = useIdleCarousel(OPTIONS[kind]);
   const active = useActive(kind);
   const [canPrevious, setCanPrevious] = useState(false);
-  // Until the carousel has started (near the window, when idle) Next is there to press: pressing
-  // it starts the carousel and moves it.
-  const [canNext, setCanNext] = useState(true);
+  const [canNext, setCanNext] = useState(kind === 'multi');
   const slides = Children.toArray(children);
 
   const update = useCallback(() => {

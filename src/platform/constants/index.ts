@@ -15,12 +15,8 @@ export const OVERLAY_FADE_IN_MS = 200;
 export const OVERLAY_FADE_OUT_MS = 400;
 export const OVERLAY_Z_INDEX = 1000;
 export const OVERLAY_OPACITY = 0.6;
-/**
- * Ours: a carousel starts when the browser is idle after hydration (at the latest this long after)
- * once it is within CAROUSEL_START_MARGIN of the window: one further down waits to be scrolled near.
- */
+/** Ours: a carousel starts when the browser is idle after hydration, at the latest this long after. */
 export const CAROUSEL_START_TIMEOUT_MS = 1000;
-export const CAROUSEL_START_MARGIN = '50% 0px';
 /** Seed 000 §9: quantity step. */
 export const QUANTITY_STEP = 1;
 
