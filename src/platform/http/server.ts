@@ -68,6 +68,7 @@ export async function createHttpServer(
     done();
   });
 
+  closeConnectionsOnceClosing(app as unknown as App);
   await app.register(cookie);
   await app.register(formbody, { bodyLimit: MAX_BODY_BYTES });
 
@@ -83,6 +84,24 @@ export async function createHttpServer(
   );
 
   return app as unknown as App;
+}
+
+/**
+ * Once the server is closing, a request still running answers with `Connection: close`. Node
+ * closes the sockets that are idle when the close starts, but a keep-alive socket whose answer
+ * ends after that would hold the close open for the keep-alive timeout (72 s): a shutdown, or a
+ * test shop whose processor was posting a webhook to it, waited that long.
+ */
+function closeConnectionsOnceClosing(app: FastifyInstance): void {
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (closing) reply.header('connection', 'close');
+    done(null, payload);
+  });
 }
 
 /** Helmet's options for every response. */
