@@ -128,6 +128,18 @@ test.describe('the category page with JavaScript', () => {
     await expect(page.getByRole('tabpanel')).toHaveCount(1);
   });
 
+  test('an address whose fragment is not valid percent-encoding still gets its tabs, the first open', async ({
+    page,
+  }) => {
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await gotoHydrated(page, '/product-category/clothing/#%E0%A4%A');
+    const hoodie = page.getByRole('tab', { name: 'Classic Hoodie' });
+    await expect(hoodie).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('tabpanel')).toHaveCount(1);
+    expect(errors).toEqual([]);
+  });
+
   test('an unknown category is not found', async ({ page }) => {
     const response = await page.goto('/product-category/no-such-category/');
     expect(response?.status()).toBe(404);

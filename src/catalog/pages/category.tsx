@@ -5,6 +5,7 @@ import { addToCart } from '../../cart/ui/browser-cart-store.ts';
 import { format, messages } from '../../platform/messages/index.ts';
 import { Price } from '../../ui/price.tsx';
 import { SectionTabs, type SectionTabsClasses } from '../../ui/section-tabs.tsx';
+import { fragmentId } from '../../ui/url-fragment.ts';
 import {
   BUY_NOW_TARGET,
   buyNowFormFields,
@@ -200,7 +201,7 @@ const tabClasses: SectionTabsClasses = {
 function CategoryTabs({ label, products }: { label: string; products: CategoryProduct[] }) {
   const [selected, setSelected] = useState<string | null>(null);
   useEffect(() => {
-    const hash = decodeURIComponent(window.location.hash.slice(1));
+    const hash = fragmentId(window.location.hash);
     const linked = products.find((product) => sectionId(product) === hash);
     // A transition: the sections become tabs in slices of work, not one long task.
     startTransition(() => setSelected((linked ?? products[0])?.slug ?? null));

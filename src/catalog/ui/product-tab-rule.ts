@@ -1,3 +1,5 @@
+import { fragmentId } from '../../ui/url-fragment.ts';
+
 /** The product page's tabs, in their order, and the element ids their fragments name (CONTRACT §1). */
 export const productTabIds = ['description', 'additional_information', 'reviews'] as const;
 export type ProductTabId = (typeof productTabIds)[number];
@@ -20,7 +22,7 @@ export function tabForLocation(
   location: { hash: string; search: string },
   available: readonly ProductTabId[],
 ): ProductTabId | null {
-  const fragment = decodeFragment(location.hash);
+  const fragment = fragmentId(location.hash);
   const pick = (tab: ProductTabId) => (available.includes(tab) ? tab : null);
   if (
     fragment.toLowerCase().includes('comment-') ||
@@ -41,15 +43,6 @@ export function initialTab(
   available: readonly ProductTabId[],
 ): ProductTabId {
   return tabForLocation(location, available) ?? available[0] ?? 'description';
-}
-
-function decodeFragment(hash: string): string {
-  const raw = hash.replace(/^#/, '');
-  try {
-    return decodeURIComponent(raw);
-  } catch {
-    return raw;
-  }
 }
 
 /** The tab whose section holds the element (the shopper's focus before the tabs came). */

@@ -2,6 +2,7 @@ import { startTransition, useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { catalogMessages } from '../../platform/messages/catalog.ts';
 import { SectionTabs, type SectionTabsClasses } from '../../ui/section-tabs.tsx';
+import { fragmentId } from '../../ui/url-fragment.ts';
 import {
   initialTab,
   tabForLocation,
@@ -25,12 +26,7 @@ const classes: SectionTabsClasses = {
 
 /** After the tab has been shown: the element the fragment names, brought into view. */
 function revealFragment(hash: string): void {
-  let id = hash.replace(/^#/, '');
-  try {
-    id = decodeURIComponent(id);
-  } catch {
-    return;
-  }
+  const id = fragmentId(hash);
   if (!id) return;
   requestAnimationFrame(() => {
     const target = document.getElementById(id);
