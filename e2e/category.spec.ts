@@ -50,6 +50,9 @@ test.describe('the category page with JavaScript', () => {
     await expect(shirt).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByRole('tabpanel')).toHaveCount(1);
     const panel = page.getByRole('tabpanel', { name: 'Linen Shirt' });
+    // The selected tab and its panel name each other.
+    await expect(shirt).toHaveAttribute('aria-controls', (await panel.getAttribute('id'))!);
+    await expect(panel).toHaveAttribute('aria-labelledby', (await shirt.getAttribute('id'))!);
     const rows = panel.locator('.category-variant');
     await expect(rows.locator('.category-variant-name')).toHaveText(['Size S', 'Size M', 'Size L']);
     await expect(rows.locator('.price')).toHaveText(['$30.00', '$32.00', '$34.00']);

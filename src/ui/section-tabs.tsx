@@ -1,4 +1,4 @@
-import { useRef, type ReactNode, type RefObject } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
 import { mergeProps, useFocusRing, useHover, useTab, useTabList } from 'react-aria';
 import { Item, useTabListState, type Node, type TabListState } from 'react-stately';
 
@@ -46,21 +46,44 @@ function SectionLinks<K extends string>({
   );
 }
 
-function TabTitles({
-  state,
-  listProps,
-  listRef,
+/**
+ * The tab titles, mounted only once the page is hydrated: React Aria's tab list and its state
+ * (the collection, the keyboard's bindings, the selection manager) are built in the browser
+ * alone, never for the server's render nor for hydration, where nothing uses them; on the
+ * server they were a tenth of a product page's render. The selection is the caller's.
+ */
+function TabTitles<K extends string>({
+  label,
+  sections,
+  selected,
+  onSelect,
+  baseId,
   classes,
 }: {
-  state: Tabs;
-  listProps: ReturnType<typeof useTabList>['tabListProps'];
-  listRef: RefObject<HTMLDivElement | null>;
+  label: string;
+  sections: TabbedSection<K>[];
+  selected: K;
+  onSelect: (key: K) => void;
+  baseId: string;
   classes: SectionTabsClasses;
 }) {
+  const state = useTabListState<object>({
+    children: sections.map((section) => <Item key={section.key}>{section.title}</Item>),
+    selectedKey: selected,
+    onSelectionChange: (key) => onSelect(key as K),
+  });
+  const listRef = useRef<HTMLDivElement>(null);
+  const { tabListProps } = useTabList({ 'aria-label': label }, state, listRef);
   return (
-    <div {...listProps} ref={listRef} className={classes.list}>
+    <div {...tabListProps} ref={listRef} className={classes.list}>
       {[...state.collection].map((item) => (
-        <TabTitle key={item.key} item={item} state={state} className={classes.tab} />
+        <TabTitle
+          key={item.key}
+          item={item}
+          state={state}
+          baseId={baseId}
+          className={classes.tab}
+        />
       ))}
     </div>
   );
@@ -69,19 +92,25 @@ function TabTitles({
 function TabTitle({
   item,
   state,
+  baseId,
   className,
 }: {
   item: Node<object>;
   state: Tabs;
+  baseId: string;
   className: string;
 }) {
   const ref = useRef<HTMLDivElement>(null);
   const { tabProps, isSelected } = useTab({ key: item.key }, state, ref);
   const { focusProps, isFocusVisible } = useFocusRing();
   const { hoverProps, isHovered } = useHover({});
+  const key = String(item.key);
   return (
     <div
       {...mergeProps(tabProps, focusProps, hoverProps)}
+      // The section's ids, made before the tab list existed, instead of React Aria's own.
+      id={titleId(baseId, key)}
+      aria-controls={isSelected ? panelId(baseId, key) : undefined}
       ref={ref}
       className={className}
       data-selected={isSelected || undefined}
@@ -93,9 +122,9 @@ function TabTitle({
   );
 }
 
-/** React Aria's ids for a tab's panel and title, made from the tab list's id (useTab's `aria-controls`). */
-const panelId = (listId: string, key: string) => `${listId}-tabpanel-${key}`;
-const titleId = (listId: string, key: string) => `${listId}-tab-${key}`;
+/** A tab's panel and title ids, made from one id the sections keep from the server's render on. */
+const panelId = (baseId: string, key: string) => `${baseId}-tabpanel-${key}`;
+const titleId = (baseId: string, key: string) => `${baseId}-tab-${key}`;
 
 /**
  * One section: the same element before and after hydration, so nothing in it is mounted twice (a
@@ -105,23 +134,23 @@ const titleId = (listId: string, key: string) => `${listId}-tab-${key}`;
  */
 function Section<K extends string>({
   section,
-  listId,
+  baseId,
   shown,
   className,
 }: {
   section: TabbedSection<K>;
-  listId: string | undefined;
+  baseId: string;
   shown: boolean | null;
   className: string;
 }) {
   const { focusProps, isFocusVisible } = useFocusRing();
   const panel =
-    listId && shown !== null
+    shown !== null
       ? {
           ...focusProps,
           role: 'tabpanel',
-          id: panelId(listId, section.key),
-          'aria-labelledby': titleId(listId, section.key),
+          id: panelId(baseId, section.key),
+          'aria-labelledby': titleId(baseId, section.key),
           tabIndex: 0,
           hidden: !shown,
           'data-focus-visible': isFocusVisible || undefined,
@@ -153,19 +182,18 @@ export function SectionTabs<K extends string>({
   onSelect: (key: K) => void;
   classes: SectionTabsClasses;
 }) {
-  const state = useTabListState<object>({
-    children: sections.map((section) => <Item key={section.key}>{section.title}</Item>),
-    selectedKey: selected ?? sections[0]?.key,
-    onSelectionChange: (key) => onSelect(key as K),
-  });
-  // From the first render, though the tab titles come only once hydrated: its id stays the same.
-  const listRef = useRef<HTMLDivElement>(null);
-  const { tabListProps } = useTabList({ 'aria-label': label }, state, listRef);
-  const tabbed = selected !== null;
+  const baseId = useId();
   return (
-    <div className={classes.root} data-tabbed={tabbed || undefined}>
-      {tabbed ? (
-        <TabTitles state={state} listProps={tabListProps} listRef={listRef} classes={classes} />
+    <div className={classes.root} data-tabbed={selected !== null || undefined}>
+      {selected !== null ? (
+        <TabTitles
+          label={label}
+          sections={sections}
+          selected={selected}
+          onSelect={onSelect}
+          baseId={baseId}
+          classes={classes}
+        />
       ) : (
         <SectionLinks label={label} sections={sections} classes={classes} />
       )}
@@ -173,8 +201,8 @@ export function SectionTabs<K extends string>({
         <Section
           key={section.key}
           section={section}
-          listId={tabListProps.id}
-          shown={tabbed ? state.selectedKey === section.key : null}
+          baseId={baseId}
+          shown={selected !== null ? selected === section.key : null}
           className={classes.panel}
         />
       ))}
