@@ -100,7 +100,7 @@ export default defineConfig({
       // Every test's shopper pays from 127.0.0.1: a run makes more than the 30 payment attempts an
       // address may make in 15 minutes, so the last payments were refused as card testing. The limit
       // itself is proved by src/payments/rate-limit.api.test.ts.
-      INTENT_RATE_LIMIT_PER_IP: '10000',
+      PAYMENT_ATTEMPTS_PER_IP: '10000',
       SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
       MAIL_FROM: mailFrom,
       SHOP_EMAIL: shopEmail,

@@ -156,7 +156,11 @@ export async function createShop(
   });
   const clock = options.clock ?? systemClock;
   const server = appServer(handle.db, clock);
-  const paymentAttempts = paymentAttemptLimiter(handle.db, () => clock().getTime());
+  const paymentAttempts = paymentAttemptLimiter(
+    handle.db,
+    () => clock().getTime(),
+    config.paymentAttemptsPerIp,
+  );
   await server.beat();
   const holdStock = {
     db: handle.db,

@@ -311,3 +311,25 @@ describe.each(databaseKinds)('card-testing protection on %s', (kind) => {
     expectRefused(await createIntent(shopper, other.id));
   });
 });
+
+describe.each(databaseKinds)('an address limit set by PAYMENT_ATTEMPTS_PER_IP on %s', (kind) => {
+  let t: TestShop;
+  beforeAll(async () => {
+    t = await startTestShop(kind, { env: { PAYMENT_ATTEMPTS_PER_IP: '2' } });
+  });
+  afterAll(() => t.close());
+
+  it('refuses the address its third attempt', async () => {
+    const cookieless = new ShopperClient(t.url, { 'sec-fetch-site': 'same-origin' });
+    const initSetup = () =>
+      cookieless.postForm<Answer>('/?wc-ajax=wc_stripe_init_setup_intent', {
+        _ajax_nonce: createNonce(t.shop.secret, STRIPE_NONCES.initSetupIntent, ''),
+        payment_method_type: 'card',
+      });
+    expect((await initSetup()).status).toBe(200);
+    expect((await initSetup()).status).toBe(200);
+    const third = await initSetup();
+    expect(third.status).toBe(429);
+    expect(third.body.code).toBe('rate_limited');
+  });
+});

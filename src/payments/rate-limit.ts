@@ -12,9 +12,17 @@ import { attemptLimiter, type AttemptLimiter } from '../platform/rate-limit/rate
  */
 const INTENT_ACTION = 'intent';
 
-/** The shop's one limiter of payment attempts, counting in the database by the shop's clock. */
-export function paymentAttemptLimiter(db: Db, clock: () => number): AttemptLimiter {
-  return attemptLimiter(db, INTENT_ACTION, INTENT_RATE_LIMIT, clock);
+/**
+ * The shop's one limiter of payment attempts, counting in the database by the shop's clock; an
+ * IP address may make `perIpMax` of them in the window (PAYMENT_ATTEMPTS_PER_IP).
+ */
+export function paymentAttemptLimiter(
+  db: Db,
+  clock: () => number,
+  perIpMax: number = INTENT_RATE_LIMIT.perIp.max,
+): AttemptLimiter {
+  const limits = { ...INTENT_RATE_LIMIT, perIp: { ...INTENT_RATE_LIMIT.perIp, max: perIpMax } };
+  return attemptLimiter(db, INTENT_ACTION, limits, clock);
 }
 
 /** Whole seconds until a refused visitor may try again (`Retry-After`). */

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { INTENT_RATE_LIMIT } from '../constants/index.ts';
 import { loadMailConfig, type MailConfig } from './mail-config.ts';
 
 export interface Config {
@@ -22,6 +23,8 @@ export interface Config {
   trustProxy: TrustedProxies;
   /** SMTP (or the outbox folder), the sender's and the shop's addresses: CONTRACT §5. */
   mail: MailConfig;
+  /** Card-testing protection: the payment attempts one IP address may make in the window. */
+  paymentAttemptsPerIp: number;
 }
 
 export type TrustedProxies = false | number | string[];
@@ -50,6 +53,19 @@ export function parseTrustProxy(value: string | undefined): TrustedProxies {
   return addresses;
 }
 
+/**
+ * PAYMENT_ATTEMPTS_PER_IP: a whole number from 1 up (unset: INTENT_RATE_LIMIT's 30). Anything else
+ * stops the start: a limit read as NaN would refuse nothing.
+ */
+export function parsePaymentAttemptsPerIp(value: string | undefined): number {
+  const text = value?.trim() ?? '';
+  if (text === '') return INTENT_RATE_LIMIT.perIp.max;
+  if (!/^[1-9]\d{0,6}$/.test(text)) {
+    throw new Error(`PAYMENT_ATTEMPTS_PER_IP must be a whole number from 1 up, not "${text}"`);
+  }
+  return Number(text);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(env.DATA_DIR ?? './data');
   const stripe =
@@ -72,5 +88,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     production: env.NODE_ENV !== 'development',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     mail: loadMailConfig(env, dataDir),
+    paymentAttemptsPerIp: parsePaymentAttemptsPerIp(env.PAYMENT_ATTEMPTS_PER_IP),
   };
 }

@@ -53,8 +53,8 @@ export const SETTINGS_CACHE_TTL_MS = Number(process.env.SETTINGS_CACHE_TTL_MS ??
  */
 export const INTENT_RATE_LIMIT = {
   perSession: { max: 10, windowMs: 15 * 60_000 },
-  // INTENT_RATE_LIMIT_PER_IP: the browser tests' shoppers all come from 127.0.0.1.
-  perIp: { max: Number(process.env.INTENT_RATE_LIMIT_PER_IP ?? 30), windowMs: 15 * 60_000 },
+  // The per-IP maximum is the default of PAYMENT_ATTEMPTS_PER_IP (config.ts).
+  perIp: { max: 30, windowMs: 15 * 60_000 },
 } as const;
 /** How often an app server deletes the counters of windows that have ended. */
 export const RATE_LIMIT_SWEEP_MS = 60_000;
