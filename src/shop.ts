@@ -35,7 +35,6 @@ import {
   ACCOUNT_TOKENS_SWEEP_MS,
   HOLD_STOCK_SWEEP_MS,
   MAIL_SWEEP_MS,
-  SETTINGS_CACHE_TTL_MS,
 } from './platform/constants/index.ts';
 import { mailSender, type MailSender } from './platform/mail/sender.ts';
 import { mailTransport, type MailTransport } from './platform/mail/transport.ts';
@@ -131,8 +130,8 @@ export async function createShop(
   const address = { host: config.host, port: config.port };
   const payments = createPayments(config, () => address);
   const methodIds = paymentMethods.map((m) => m.id);
-  const settings = settingsStore(handle.db, SETTINGS_CACHE_TTL_MS);
-  const charges = chargesStore(handle.db, settings, SETTINGS_CACHE_TTL_MS);
+  const settings = settingsStore(handle.db, config.settingsCacheTtlMs);
+  const charges = chargesStore(handle.db, settings, config.settingsCacheTtlMs);
   const cart = cartService(handle.db, handle.kind, {
     paymentMethods: () => methodIds,
     charges: charges.read,
@@ -236,7 +235,7 @@ export async function createShop(
     settings,
     charges,
     accounts,
-    content: contentDeps(contentRepo(handle.db), catalog, SETTINGS_CACHE_TTL_MS),
+    content: contentDeps(contentRepo(handle.db), catalog, config.settingsCacheTtlMs),
     forms: formsOperations({
       db: handle.db,
       repo: forms,

@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
-import { INTENT_RATE_LIMIT } from '../constants/index.ts';
+import { INTENT_RATE_LIMIT, SETTINGS_CACHE_TTL_MS } from '../constants/index.ts';
 import { loadMailConfig, type MailConfig } from './mail-config.ts';
 
 export interface Config {
@@ -25,6 +25,8 @@ export interface Config {
   mail: MailConfig;
   /** Card-testing protection: the payment attempts one IP address may make in the window. */
   paymentAttemptsPerIp: number;
+  /** How long an app server keeps the shop's settings before reading them again (0: never). */
+  settingsCacheTtlMs: number;
 }
 
 export type TrustedProxies = false | number | string[];
@@ -54,17 +56,26 @@ export function parseTrustProxy(value: string | undefined): TrustedProxies {
 }
 
 /**
- * PAYMENT_ATTEMPTS_PER_IP: a whole number from 1 up (unset: INTENT_RATE_LIMIT's 30). Anything else
- * stops the start: a limit read as NaN would refuse nothing.
+ * A whole number from the environment: unset or blank gives the default; anything else than
+ * digits, or below `min`, stops the start (a limit or a time read as NaN would silently never apply).
  */
-export function parsePaymentAttemptsPerIp(value: string | undefined): number {
+export function parseWholeNumber(
+  name: string,
+  value: string | undefined,
+  defaultValue: number,
+  min: number,
+): number {
   const text = value?.trim() ?? '';
-  if (text === '') return INTENT_RATE_LIMIT.perIp.max;
-  if (!/^[1-9]\d{0,6}$/.test(text)) {
-    throw new Error(`PAYMENT_ATTEMPTS_PER_IP must be a whole number from 1 up, not "${text}"`);
+  if (text === '') return defaultValue;
+  if (!/^\d{1,7}$/.test(text) || Number(text) < min) {
+    throw new Error(`${name} must be a whole number from ${min} up, not "${text}"`);
   }
   return Number(text);
 }
+
+/** PAYMENT_ATTEMPTS_PER_IP: from 1 up (unset: INTENT_RATE_LIMIT's 30). */
+export const parsePaymentAttemptsPerIp = (value: string | undefined): number =>
+  parseWholeNumber('PAYMENT_ATTEMPTS_PER_IP', value, INTENT_RATE_LIMIT.perIp.max, 1);
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(env.DATA_DIR ?? './data');
@@ -89,5 +100,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     mail: loadMailConfig(env, dataDir),
     paymentAttemptsPerIp: parsePaymentAttemptsPerIp(env.PAYMENT_ATTEMPTS_PER_IP),
+    settingsCacheTtlMs: parseWholeNumber(
+      'SETTINGS_CACHE_TTL_MS',
+      env.SETTINGS_CACHE_TTL_MS,
+      SETTINGS_CACHE_TTL_MS,
+      0,
+    ),
   };
 }

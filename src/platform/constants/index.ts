@@ -43,8 +43,11 @@ export const PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=10, stale-while-r
 export const IMAGE_WIDTHS = [300, 600, 1200, 1600] as const;
 /** Ours: how stale catalog data (names, prices, images) on cart widgets may be on one app server. */
 export const CATALOG_CACHE_TTL_MS = 2000;
-/** Ours: how long an app server keeps the shop's settings before reading them again. */
-export const SETTINGS_CACHE_TTL_MS = Number(process.env.SETTINGS_CACHE_TTL_MS ?? 2000);
+/**
+ * Ours: how long an app server keeps the shop's settings before reading them again; the default
+ * of SETTINGS_CACHE_TTL_MS (config.ts).
+ */
+export const SETTINGS_CACHE_TTL_MS = 2000;
 
 // Ours (issue 4): card-testing protection on the gateway's intent calls (src/payments/rate-limit.ts).
 /**
