@@ -1,18 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { INTENT_RATE_LIMIT, SETTINGS_CACHE_TTL_MS } from '../constants/index.ts';
-import { loadConfig, parsePaymentAttemptsPerIp } from './config.ts';
+import { loadConfig } from './config.ts';
+
+const attemptsPerIp = (value: string) =>
+  loadConfig({ PAYMENT_ATTEMPTS_PER_IP: value }).paymentAttemptsPerIp;
 
 describe('the payment attempts an address may make (PAYMENT_ATTEMPTS_PER_IP)', () => {
   it('defaults to the card-testing limit and takes a whole number from 1 up', () => {
     expect(loadConfig({}).paymentAttemptsPerIp).toBe(INTENT_RATE_LIMIT.perIp.max);
-    expect(parsePaymentAttemptsPerIp(' ')).toBe(INTENT_RATE_LIMIT.perIp.max);
-    expect(parsePaymentAttemptsPerIp('1')).toBe(1);
+    expect(attemptsPerIp(' ')).toBe(INTENT_RATE_LIMIT.perIp.max);
+    expect(attemptsPerIp('1')).toBe(1);
     expect(loadConfig({ PAYMENT_ATTEMPTS_PER_IP: '200' }).paymentAttemptsPerIp).toBe(200);
   });
 
   it('stops the start on anything else, which would otherwise be a limit of NaN that refuses nothing', () => {
     for (const value of ['0', '-1', 'abc', '1e3', '2.5', '0x10', '99999999']) {
-      expect(() => parsePaymentAttemptsPerIp(value), value).toThrow(/PAYMENT_ATTEMPTS_PER_IP/);
+      expect(() => attemptsPerIp(value), value).toThrow(/PAYMENT_ATTEMPTS_PER_IP/);
     }
   });
 });

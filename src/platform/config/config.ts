@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { INTENT_RATE_LIMIT, SETTINGS_CACHE_TTL_MS } from '../constants/index.ts';
 import { loadMailConfig, type MailConfig } from './mail-config.ts';
+import { parseWholeNumber } from './whole-number.ts';
 
 export interface Config {
   port: number;
@@ -55,28 +56,6 @@ export function parseTrustProxy(value: string | undefined): TrustedProxies {
   return addresses;
 }
 
-/**
- * A whole number from the environment: unset or blank gives the default; anything else than
- * digits, or below `min`, stops the start (a limit or a time read as NaN would silently never apply).
- */
-export function parseWholeNumber(
-  name: string,
-  value: string | undefined,
-  defaultValue: number,
-  min: number,
-): number {
-  const text = value?.trim() ?? '';
-  if (text === '') return defaultValue;
-  if (!/^\d{1,7}$/.test(text) || Number(text) < min) {
-    throw new Error(`${name} must be a whole number from ${min} up, not "${text}"`);
-  }
-  return Number(text);
-}
-
-/** PAYMENT_ATTEMPTS_PER_IP: from 1 up (unset: INTENT_RATE_LIMIT's 30). */
-export const parsePaymentAttemptsPerIp = (value: string | undefined): number =>
-  parseWholeNumber('PAYMENT_ATTEMPTS_PER_IP', value, INTENT_RATE_LIMIT.perIp.max, 1);
-
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(env.DATA_DIR ?? './data');
   const stripe =
@@ -99,12 +78,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     production: env.NODE_ENV !== 'development',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     mail: loadMailConfig(env, dataDir),
-    paymentAttemptsPerIp: parsePaymentAttemptsPerIp(env.PAYMENT_ATTEMPTS_PER_IP),
+    paymentAttemptsPerIp: parseWholeNumber(
+      'PAYMENT_ATTEMPTS_PER_IP',
+      env.PAYMENT_ATTEMPTS_PER_IP,
+      INTENT_RATE_LIMIT.perIp.max,
+      { min: 1 },
+    ),
     settingsCacheTtlMs: parseWholeNumber(
       'SETTINGS_CACHE_TTL_MS',
       env.SETTINGS_CACHE_TTL_MS,
       SETTINGS_CACHE_TTL_MS,
-      0,
+      { min: 0 },
     ),
   };
 }

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import addressparser from 'nodemailer/lib/addressparser';
+import { parseWholeNumber } from './whole-number.ts';
 
 /** Where mail goes: an SMTP server, or (without one) `.eml` files in the outbox folder. */
 export interface MailConfig {
@@ -38,13 +39,8 @@ function parseSecure(value: string | undefined, port: number): boolean {
 }
 
 function parsePort(value: string | undefined, secure: string | undefined): number {
-  const text = value?.trim() ?? '';
-  if (text === '') return secure === 'true' || secure === '1' ? 465 : 587;
-  const port = Number(text);
-  if (!/^\d{1,5}$/.test(text) || port < 1 || port > 65535) {
-    throw new Error(`SMTP_PORT must be a port number, not "${value}"`);
-  }
-  return port;
+  const standard = secure === 'true' || secure === '1' ? 465 : 587;
+  return parseWholeNumber('SMTP_PORT', value, standard, { min: 1, max: 65535 });
 }
 
 function parseSmtp(env: NodeJS.ProcessEnv): SmtpConfig | undefined {

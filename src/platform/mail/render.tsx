@@ -30,8 +30,13 @@ const PLAIN_TEXT_OPTIONS = {
  */
 let plainTextConverter: Promise<(html: string) => string> | undefined;
 const toPlainText = () =>
-  (plainTextConverter ??= import('html-to-text').then(({ compile }) =>
-    compile(PLAIN_TEXT_OPTIONS),
+  (plainTextConverter ??= import('html-to-text').then(
+    ({ compile }) => compile(PLAIN_TEXT_OPTIONS),
+    (error: unknown) => {
+      // Not kept: the next mail tries to load it again, as each mail did before.
+      plainTextConverter = undefined;
+      throw error;
+    },
   ));
 
 /**
