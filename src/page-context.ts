@@ -2,7 +2,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router';
 import { setCartCookies } from './cart/cart.routes.ts';
 import type { CartView } from './cart/cart.service.ts';
+import { CART_NONCE } from './cart/nonces.ts';
 import type { CartOperationDeps } from './cart/operations.ts';
+import { addFromProductForm } from './cart/product-form.ts';
+import type { CatalogSelling } from './catalog/selling.ts';
 import { formPagePost } from './forms/forms.routes.ts';
 import type { FormPagePost } from './forms/page-post.ts';
 import type { RequestContext } from './platform/http/request-context.ts';
@@ -25,6 +28,8 @@ export interface PageContext {
   scriptNonce: string;
   /** Keeps the browser's cart cookies in step after a page action changed the cart. */
   cartChanged(view: CartView): void;
+  /** What the catalog's pages need of the cart, as the catalog states it (catalog/selling.ts). */
+  selling: CatalogSelling;
   /** The visitor's address (behind a trusted proxy, the forwarded one): per-IP limits. */
   clientIp?: string;
   /** What the form page's own post (read by its door, uploads and all) came to. */
@@ -55,6 +60,14 @@ export async function pageContext(
     nonce: (action) => createNonce(shop.secret, action, context.session?.id ?? ''),
     scriptNonce,
     cartChanged: (view) => setCartCookies(reply, view),
+    selling: {
+      addFromProductForm: (fields, back) =>
+        addFromProductForm(shop.cartOperations, requestContext, fields, {
+          back,
+          changed: context.cartChanged,
+        }),
+      miniCartRemoveNonce: () => context.nonce(CART_NONCE),
+    },
     clientIp: requestContext.clientIp,
     formPost: formPagePost(request),
   };

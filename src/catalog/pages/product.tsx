@@ -1,10 +1,7 @@
 import type { PageActionArgs, PageLoaderArgs } from '../../page-context.ts';
-import { z } from 'zod';
 import { data, redirect, type MetaFunction } from 'react-router';
 import { TtlCache } from '../../platform/cache/ttl-cache.ts';
 import { CATALOG_CACHE_TTL_MS } from '../../platform/constants/index.ts';
-import { addWithNotice } from '../../cart/add-with-notice.ts';
-import { attributesByName, positiveQuantityField, productIdField } from '../../cart/schemas.ts';
 import { cartMessages } from '../../platform/messages/cart.ts';
 import { catalogMessages } from '../../platform/messages/catalog.ts';
 import { shopMessages } from '../../platform/messages/shop.ts';
@@ -169,14 +166,6 @@ export async function loader({ params, url, context }: PageLoaderArgs) {
   };
 }
 
-/** The product form's fields, parsed strictly: an id or quantity that is not a whole number is refused. */
-const productForm = z.looseObject({
-  'add-to-cart': productIdField.optional(),
-  product_id: productIdField.optional(),
-  quantity: positiveQuantityField.default(1),
-  variation_id: z.union([z.enum(['', '0']).transform(() => undefined), productIdField]).optional(),
-});
-
 /** The form's fields, without the empty ones a form sends for untouched inputs. */
 function formFields(form: FormData): Record<string, string> {
   return Object.fromEntries(
@@ -189,21 +178,7 @@ const filled = (fields: Record<string, string>) =>
 
 /** The no-JavaScript add to cart: the product form posts here, then back to the page (or cart). */
 async function addToCartDoor({ params, context }: PageActionArgs, fields: Record<string, string>) {
-  const back = `/product/${params.slug}/`;
-  const parsed = productForm.safeParse(fields);
-  const productId = parsed.data?.['add-to-cart'] ?? parsed.data?.product_id;
-  if (!parsed.success || productId === undefined) {
-    await context.request.addNotice({ type: 'error', text: cartMessages.invalidQuantity });
-    return redirect(back, 303);
-  }
-  const input = {
-    productId,
-    quantity: parsed.data.quantity,
-    variationId: parsed.data.variation_id,
-    attributes: attributesByName(fields),
-  };
-  const changed = context.cartChanged;
-  const to = await addWithNotice(context.cartOperations, context.request, input, { back, changed });
+  const to = await context.selling.addFromProductForm(fields, `/product/${params.slug}/`);
   return redirect(to, 303);
 }
 

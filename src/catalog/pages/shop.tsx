@@ -13,7 +13,6 @@ import {
 } from '../listing.ts';
 import { productSummaries } from '../summaries.ts';
 import { ProductCard, type ProductSummary } from '../ui/product-card.tsx';
-import { CART_NONCE } from '../../cart/nonces.ts';
 import { MiniCartWidget } from '../../cart/ui/mini-cart-widget.tsx';
 import productCardStyles from '../ui/product-card.css?url';
 import { stylesheetLink } from '../../ui/stylesheet-link.ts';
@@ -39,7 +38,7 @@ export async function loader({ url, context }: PageLoaderArgs) {
     miniCart: context.session
       ? {
           cart: (await context.shop.cart.read(context.session.id)).store,
-          removeNonce: context.nonce(CART_NONCE),
+          removeNonce: context.selling.miniCartRemoveNonce(),
         }
       : null,
   };

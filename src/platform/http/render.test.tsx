@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createRequestHandler, type EntryContext, type ServerBuild } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CART_NONCE } from '../../cart/nonces.ts';
 import type { PageContext } from '../../page-context.ts';
 import { createShop, type Shop } from '../../shop.ts';
 import { sharedTestDataDir } from '../../testing/test-shop.ts';
@@ -78,6 +79,10 @@ describe.runIf(existsSync(buildFile))('page rendering', () => {
       ensureSession: async () => session,
       nonce: (action) => createNonce(shop.secret, action, signedIn ? session.id : ''),
       cartChanged: () => undefined,
+      selling: {
+        addFromProductForm: async (_fields, back) => back,
+        miniCartRemoveNonce: () => context.nonce(CART_NONCE),
+      },
       scriptNonce: 'bm9uY2Utb2YtdGhpcy10ZXN0',
     };
     const response = await createRequestHandler(entry, 'production')(
