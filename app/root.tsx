@@ -16,6 +16,8 @@ import { CartLink } from '../src/cart/ui/cart-link.tsx';
 import { footerData } from '../src/content/footer-data.ts';
 import { SiteFooter, type FooterData } from '../src/content/ui/site-footer.tsx';
 import { SlideOutCartWhenOpened } from '../src/cart/ui/slide-out-cart-when-opened.tsx';
+import { catalogSelling } from '../src/cart/ui/catalog-selling.ts';
+import { SellingProvider } from '../src/catalog/ui/selling.tsx';
 import { ConsentBanner, CookieSettingsLink } from '../src/platform/consent/consent-banner.tsx';
 import { hasConsentChoice } from '../src/platform/consent/consent.ts';
 import { PAGE_CACHE_CONTROL } from '../src/platform/constants/index.ts';
@@ -143,7 +145,9 @@ export default function App({ loaderData }: { loaderData: RootData }) {
       <SiteHeader cartCount={loaderData.cartCount} customerName={loaderData.account.customerName} />
       <main id="main" className="site-main" tabIndex={-1}>
         <Notices notices={loaderData.notices} />
-        <Outlet />
+        <SellingProvider value={catalogSelling}>
+          <Outlet />
+        </SellingProvider>
       </main>
       <SiteFooter
         data={loaderData.footer}

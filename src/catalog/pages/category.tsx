@@ -1,7 +1,6 @@
 import type { PageLoaderArgs } from '../../page-context.ts';
 import { startTransition, useEffect, useId, useState } from 'react';
 import { data, type MetaFunction } from 'react-router';
-import { addToCart } from '../../cart/ui/browser-cart-store.ts';
 import { format, messages } from '../../platform/messages/index.ts';
 import { Price } from '../../ui/price.tsx';
 import { SectionTabs, type SectionTabsClasses } from '../../ui/section-tabs.tsx';
@@ -14,6 +13,7 @@ import {
   type CategoryVariant,
 } from '../category-variants.ts';
 import { imageSrcSet, imageUrl } from '../images.ts';
+import { useSelling } from '../ui/selling.tsx';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.category.name} – ${messages.shopName}` : messages.shopName },
@@ -58,6 +58,7 @@ const sectionId = (product: Pick<CategoryProduct, 'slug'>) => `product-${product
  * form GETs `/checkout/?add-to-cart={id}`, which adds and lands on the checkout.
  */
 function BuyNow({ variant, describedBy }: { variant: CategoryVariant; describedBy: string }) {
+  const { addToCart } = useSelling();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {

@@ -14,10 +14,10 @@ import type { CatalogOperationDeps } from '../operations.ts';
 import { singleProductParams } from '../product-page-settings.ts';
 import { currentPrice, isInStock, maxPurchaseQuantity, priceRange } from '../product-rules.ts';
 import { isModerationHash, reviewWindow, type Review } from '../reviews.ts';
-import { AddToCartForm } from '../ui/add-to-cart-form.tsx';
 import { ProductGallery } from '../ui/product-gallery.tsx';
 import { ProductReviews } from '../ui/product-reviews.tsx';
 import { ProductTabs, type ProductTab } from '../ui/product-tabs.tsx';
+import { useSelling } from '../ui/selling.tsx';
 import { StarRating, ratingCountText } from '../ui/star-rating.tsx';
 import productPageStyles from '../ui/product-page.css?url';
 import { reviewDoor, type ReviewRefusal } from './review-door.ts';
@@ -242,6 +242,7 @@ export default function ProductPage({
   loaderData: LoaderData;
   actionData?: { review?: ReviewRefusal };
 }) {
+  const { AddToCartForm } = useSelling();
   const { product, variations, images, reviews, priceRange: range, category, params } = loaderData;
   const refusal = actionData?.review ?? null;
   const path = `/product/${product.slug}/`;

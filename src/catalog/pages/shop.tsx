@@ -13,7 +13,7 @@ import {
 } from '../listing.ts';
 import { productSummaries } from '../summaries.ts';
 import { ProductCard, type ProductSummary } from '../ui/product-card.tsx';
-import { MiniCartWidget } from '../../cart/ui/mini-cart-widget.tsx';
+import { useSelling } from '../ui/selling.tsx';
 import productCardStyles from '../ui/product-card.css?url';
 import { stylesheetLink } from '../../ui/stylesheet-link.ts';
 
@@ -142,6 +142,7 @@ function Pagination({
 }
 
 export default function Shop({ loaderData }: { loaderData: Awaited<ReturnType<typeof loader>> }) {
+  const { MiniCartWidget } = useSelling();
   const { orderby, window, resultCount, products, miniCart } = loaderData;
   return (
     <div className="shop-page">

@@ -2,7 +2,7 @@ import { format, messages } from '../../platform/messages/index.ts';
 import { Price } from '../../ui/price.tsx';
 import { imageSrcSet, imageUrl } from '../images.ts';
 import type { ProductImage } from '../product-rules.ts';
-import { AddToCartButton } from '../../cart/ui/add-to-cart-button.tsx';
+import { useSelling } from './selling.tsx';
 import { StarRating, ratingCountText } from './star-rating.tsx';
 
 /** What a listing needs of a product: plain data, safe to send to the browser. */
@@ -22,6 +22,7 @@ export interface ProductSummary {
 }
 
 export function ProductCard({ product }: { product: ProductSummary }) {
+  const { AddToCartButton } = useSelling();
   const href = `/product/${product.slug}/`;
   return (
     <li className="product-card">

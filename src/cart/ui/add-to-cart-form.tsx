@@ -1,29 +1,13 @@
 import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { addToSlideOutCart } from '../../cart/ui/browser-cart-store.ts';
-import { preloadSlideOutCart } from '../../cart/ui/slide-out-cart-when-opened.tsx';
 import { cartMessages } from '../../platform/messages/cart.ts';
 import { shopMessages } from '../../platform/messages/shop.ts';
 import { Price } from '../../ui/price.tsx';
 import { QuantityInput } from '../../ui/quantity-input.tsx';
-import { attributeFieldName } from '../product-rules.ts';
-
-export interface AddToCartProduct {
-  id: number;
-  type: string;
-  inStock: boolean;
-  maxQuantity: number;
-  attributeOptions: Record<string, string[]>;
-}
-
-export interface AddToCartVariation {
-  id: number;
-  attributes: Record<string, string>;
-  price: number;
-  regularPrice: number;
-  inStock: boolean;
-  maxQuantity: number;
-}
+import { attributeFieldName } from '../../catalog/product-rules.ts';
+import type { AddToCartProduct, AddToCartVariation } from '../../catalog/ui/selling.tsx';
+import { addToSlideOutCart } from './browser-cart-store.ts';
+import { preloadSlideOutCart } from './slide-out-cart-when-opened.tsx';
 
 /** What the form sends for an add: the wire's field names, as it posts them without JavaScript. */
 export function addToCartFields(

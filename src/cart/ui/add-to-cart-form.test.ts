@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addToCartFields, type AddToCartVariation } from './add-to-cart-form.tsx';
+import type { AddToCartVariation } from '../../catalog/ui/selling.tsx';
+import { addToCartFields } from './add-to-cart-form.tsx';
 
 const medium: AddToCartVariation = {
   id: 14,
