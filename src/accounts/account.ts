@@ -2,7 +2,7 @@ import {
   ACCOUNT_PASSWORD_MAX_LENGTH,
   ACCOUNT_PASSWORD_MIN_LENGTH,
 } from '../platform/constants/index.ts';
-import { billingKeys, shippingKeys } from '../checkout/address.ts';
+import { billingKeys, shippingKeys } from '../platform/address/address.ts';
 import { format, messages } from '../platform/messages/index.ts';
 
 /** A shop customer: someone who can log in. */

@@ -6,7 +6,7 @@ import {
   validateAddress,
   type AddressKind,
   type FieldError,
-} from '../checkout/address.ts';
+} from '../platform/address/address.ts';
 import { EMAIL_CONFIRM_LINK_MS, PASSWORD_RESET_LINK_MS } from '../platform/constants/index.ts';
 import type { Db, Tx } from '../platform/db/database.ts';
 import { format, messages } from '../platform/messages/index.ts';

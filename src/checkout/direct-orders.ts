@@ -1,7 +1,7 @@
 import { paymentMethodById } from '../payments/methods.ts';
 import { ShopError } from '../platform/errors/shop-error.ts';
 import type { Money } from '../platform/money/money.ts';
-import type { BillingAddress } from './address.ts';
+import type { BillingAddress } from '../platform/address/address.ts';
 import { isPaid, type Order, type OrderSource } from './order.ts';
 import { finishOrderPayReturn, payLocked } from './order-pay-rules.ts';
 import { withPaymentLock, type CheckoutDeps, type RefusalReason } from './place-order.ts';

@@ -4,7 +4,11 @@ import { availableFor, paymentMethodById } from '../payments/methods.ts';
 import { ShopError } from '../platform/errors/shop-error.ts';
 import { messages } from '../platform/messages/index.ts';
 import type { Session } from '../platform/session/session.ts';
-import { validateAddress, type BillingAddress, type FieldError } from './address.ts';
+import {
+  validateAddress,
+  type BillingAddress,
+  type FieldError,
+} from '../platform/address/address.ts';
 import { claimCheckout, releaseCheckout } from './checkout-claim.ts';
 import { draftOrder, type Order } from './order.ts';
 import { payStanding, payLocked, standingNotice } from './order-pay-rules.ts';

@@ -2,7 +2,7 @@ import type { CartTotals } from '../cart/cart-contents.ts';
 import type { VoucherDetails } from '../payments/order-payment.ts';
 import { messages } from '../platform/messages/index.ts';
 import type { Money } from '../platform/money/money.ts';
-import type { BillingAddress } from './address.ts';
+import type { BillingAddress } from '../platform/address/address.ts';
 import type { OrderAttribution } from '../content/attribution.ts';
 
 export type OrderStatus =

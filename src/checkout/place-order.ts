@@ -10,7 +10,7 @@ import type { AccountsService } from '../accounts/accounts.service.ts';
 import { messages } from '../platform/messages/index.ts';
 import type { AttemptLimiter } from '../platform/rate-limit/rate-limit.service.ts';
 import type { Session } from '../platform/session/session.ts';
-import type { FieldError, ShippingAddress } from './address.ts';
+import type { FieldError, ShippingAddress } from '../platform/address/address.ts';
 import type { Order } from './order.ts';
 import { orderPayRepo } from './order-pay.repo.ts';
 import type { OrdersRepo } from './orders.repo.ts';

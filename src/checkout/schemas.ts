@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { attributionFromForm, type OrderAttribution } from '../content/attribution.ts';
-import { addressFromForm, type BillingAddress, type ShippingAddress } from './address.ts';
+import {
+  addressFromForm,
+  type BillingAddress,
+  type ShippingAddress,
+} from '../platform/address/address.ts';
 import { termsRefusal } from './terms.ts';
 
 /** How the shopper pays: a checkout method, and what the browser made for it at the processor. */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completeChallenge, walkedAwayFromChallenge } from '../checkout/three-d-secure.fixture.ts';
 import { databaseKinds } from '../platform/db/testing/test-database.ts';
 import { startTestShop, type TestShop } from '../testing/test-shop.ts';
-import { addressFromForm } from '../checkout/address.ts';
+import { addressFromForm } from '../platform/address/address.ts';
 import { completeBillingForm } from '../checkout/billing.fixture.ts';
 import { draftOrder } from '../checkout/order.ts';
 import { shopperWithCart, type Shopper } from '../testing/shopper.fixture.ts';

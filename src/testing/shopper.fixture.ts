@@ -1,5 +1,5 @@
 import { completeBillingForm } from '../checkout/billing.fixture.ts';
-import { addressFromForm } from '../checkout/address.ts';
+import { addressFromForm } from '../platform/address/address.ts';
 import { draftOrder, type Order } from '../checkout/order.ts';
 import { INTENT_RATE_LIMIT } from '../platform/constants/index.ts';
 import { createNonce } from '../platform/nonce/nonce.ts';

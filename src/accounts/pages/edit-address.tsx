@@ -1,6 +1,6 @@
 import type { PageActionArgs, PageLoaderArgs } from '../../page-context.ts';
 import { data, redirect, type MetaFunction } from 'react-router';
-import type { FieldError } from '../../checkout/address.ts';
+import type { FieldError } from '../../platform/address/address.ts';
 import { AddressFields } from '../../checkout/ui/address-fields.tsx';
 import { formFields } from '../../platform/http/form-fields.ts';
 import { messages } from '../../platform/messages/index.ts';

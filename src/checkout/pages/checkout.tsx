@@ -15,7 +15,7 @@ import { TermsAgreement } from '../ui/terms-agreement.tsx';
 import { OrderAttributionInputs } from '../../content/ui/order-attribution.tsx';
 import { Notices } from '../../ui/notices.tsx';
 import { BlockingOverlay } from '../../ui/overlay.tsx';
-import type { FieldError } from '../address.ts';
+import type { FieldError } from '../../platform/address/address.ts';
 import { defaultCountry } from '../../platform/address/countries.ts';
 import { CHECKOUT_NONCE, UPDATE_ORDER_REVIEW_NONCE } from '../nonces.ts';
 import { payPageHeaders, refusalHttp, visitorOf } from '../checkout-answers.ts';

@@ -8,7 +8,7 @@ import {
   type AddressKind,
   type FieldError,
   type FieldProblem,
-} from '../address.ts';
+} from '../../platform/address/address.ts';
 import { defaultCountry, findState } from '../../platform/address/countries.ts';
 import { SearchableSelect } from './searchable-select.tsx';
 

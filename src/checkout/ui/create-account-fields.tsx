@@ -1,7 +1,7 @@
 import { PasswordInput } from '../../accounts/ui/password-input.tsx';
 import { ACCOUNT_PASSWORD_MIN_LENGTH } from '../../platform/constants/index.ts';
 import { format, messages } from '../../platform/messages/index.ts';
-import type { FieldError } from '../address.ts';
+import type { FieldError } from '../../platform/address/address.ts';
 import { RequiredMark } from '../../ui/required-mark.tsx';
 
 /**

@@ -1,4 +1,4 @@
-import type { BillingAddress } from '../../checkout/address.ts';
+import type { BillingAddress } from '../../platform/address/address.ts';
 import type { FieldType, FormDefinition, FormField } from '../definition.ts';
 import type { FieldValues } from '../wire.ts';
 

@@ -1,5 +1,5 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto';
-import type { BillingAddress } from '../../checkout/address.ts';
+import type { BillingAddress } from '../../platform/address/address.ts';
 import type { Coupon } from '../../cart/coupon.ts';
 import {
   cancelDirectOrder,

@@ -1,17 +1,7 @@
-import { format, messages } from '../platform/messages/index.ts';
-import {
-  countries,
-  defaultCountry,
-  findState,
-  isCountry,
-  statesOf,
-} from '../platform/address/countries.ts';
-import {
-  countryLocale,
-  normaliseState,
-  type RowLayout,
-} from '../platform/address/country-locale.ts';
-import { formatPostcode, isValidPostcode } from '../platform/address/postcode.ts';
+import { format, messages } from '../messages/index.ts';
+import { countries, defaultCountry, findState, isCountry, statesOf } from './countries.ts';
+import { countryLocale, normaliseState, type RowLayout } from './country-locale.ts';
+import { formatPostcode, isValidPostcode } from './postcode.ts';
 
 export type AddressKind = 'billing' | 'shipping';
 

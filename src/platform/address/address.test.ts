@@ -11,7 +11,7 @@ import {
   validateAddress,
   validateBilling,
 } from './address.ts';
-import { completeBillingForm } from './billing.fixture.ts';
+import { completeBillingForm } from '../../checkout/billing.fixture.ts';
 
 const complete = completeBillingForm;
 
