@@ -1,7 +1,7 @@
 import type { PageActionArgs, PageLoaderArgs } from '../../page-context.ts';
 import { data, redirect, type MetaFunction } from 'react-router';
 import type { FieldError } from '../../platform/address/address.ts';
-import { AddressFields } from '../../checkout/ui/address-fields.tsx';
+import { AddressFields } from '../../ui/address-fields.tsx';
 import { formFields } from '../../platform/http/form-fields.ts';
 import { messages } from '../../platform/messages/index.ts';
 import { Notices } from '../../ui/notices.tsx';

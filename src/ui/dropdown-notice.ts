@@ -1,4 +1,4 @@
-import { format, messages } from '../../platform/messages/index.ts';
+import { format, messages } from '../platform/messages/index.ts';
 
 /** What a searchable select knows when it decides what to say in place of (or after) options. */
 export interface DropdownQuery {

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { FieldError } from '../../platform/address/address.ts';
+import type { FieldError } from '../platform/address/address.ts';
 import { AddressFields, type AddressFieldsProps } from './address-fields.tsx';
 
 /** The section as the server sends it to a browser without JavaScript. */

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { messages } from '../../platform/messages/index.ts';
+import { messages } from '../platform/messages/index.ts';
 import {
   addressFields,
   fieldProblem,
@@ -8,8 +8,8 @@ import {
   type AddressKind,
   type FieldError,
   type FieldProblem,
-} from '../../platform/address/address.ts';
-import { defaultCountry, findState } from '../../platform/address/countries.ts';
+} from '../platform/address/address.ts';
+import { defaultCountry, findState } from '../platform/address/countries.ts';
 import { SearchableSelect } from './searchable-select.tsx';
 
 /** What the parent hears of typing and choosing in an address field. */

@@ -8,7 +8,7 @@ import {
   Popover,
   type Key,
 } from 'react-aria-components';
-import { messages } from '../../platform/messages/index.ts';
+import { messages } from '../platform/messages/index.ts';
 import { dropdownNotice } from './dropdown-notice.ts';
 
 export interface SelectOption {
