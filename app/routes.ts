@@ -19,8 +19,8 @@ export default [
   route('my-account/confirm-email', '../src/accounts/pages/confirm-email.tsx'),
   route('my-account', '../src/accounts/pages/my-account.tsx', [
     index('../src/accounts/pages/dashboard.tsx'),
-    route('orders/:page?', '../src/accounts/pages/orders.tsx'),
-    route('view-order/:orderId', '../src/accounts/pages/view-order.tsx'),
+    route('orders/:page?', '../src/checkout/pages/account-orders.tsx'),
+    route('view-order/:orderId', '../src/checkout/pages/account-view-order.tsx'),
     route('edit-address', '../src/accounts/pages/addresses.tsx'),
     route('edit-address/:kind', '../src/accounts/pages/edit-address.tsx'),
     route('payment-methods', '../src/accounts/pages/payment-methods.tsx'),

@@ -1,6 +1,5 @@
 import type { Db } from '../platform/db/database.ts';
 import { nowIso } from '../platform/db/database.ts';
-import type { OrderStatus } from '../checkout/order.ts';
 import {
   normalizeEmail,
   type AddressValues,
@@ -34,17 +33,6 @@ export interface NewCustomer {
   passwordHash: string;
   firstName: string;
   lastName: string;
-}
-
-/** One line of my-account's order list. */
-export interface OrderSummary {
-  id: number;
-  key: string;
-  status: OrderStatus;
-  total: number;
-  currency: string;
-  createdAt: string;
-  itemCount: number;
 }
 
 /** Whether a database refused a write for a unique constraint (SQLite and PostgreSQL). */
@@ -188,54 +176,6 @@ export function accountsRepo(db: Db) {
         billing: JSON.parse(row.billing_json) as AddressValues,
         shipping: shipping.address ?? null,
         placedAt: row.created_at,
-      };
-    },
-
-    /** A page of the customer's own orders, newest first, and how many they have in all. */
-    async orders(
-      customerId: number,
-      page: { limit: number; offset: number },
-    ): Promise<{ orders: OrderSummary[]; total: number }> {
-      const [rows, count] = await Promise.all([
-        db
-          .selectFrom('orders')
-          .select((eb) => [
-            'orders.id',
-            'orders.order_key',
-            'orders.status',
-            'orders.total',
-            'orders.currency',
-            'orders.created_at',
-            eb
-              .selectFrom('order_items')
-              .select((inner) =>
-                inner.fn.coalesce(inner.fn.sum<number>('quantity'), inner.lit(0)).as('n'),
-              )
-              .whereRef('order_items.order_id', '=', 'orders.id')
-              .as('item_count'),
-          ])
-          .where('customer_id', '=', customerId)
-          .orderBy('orders.id', 'desc')
-          .limit(page.limit)
-          .offset(page.offset)
-          .execute(),
-        db
-          .selectFrom('orders')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('customer_id', '=', customerId)
-          .executeTakeFirstOrThrow(),
-      ]);
-      return {
-        orders: rows.map((row) => ({
-          id: row.id,
-          key: row.order_key,
-          status: row.status as OrderStatus,
-          total: row.total,
-          currency: row.currency,
-          createdAt: row.created_at,
-          itemCount: Number(row.item_count ?? 0),
-        })),
-        total: Number(count.n),
       };
     },
 

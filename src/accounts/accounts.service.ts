@@ -2,7 +2,6 @@ import type { Db } from '../platform/db/database.ts';
 import { messages } from '../platform/messages/index.ts';
 import type { Session, SessionRepo } from '../platform/session/session.ts';
 import type { SettingsStore } from '../platform/settings/settings.ts';
-import { MY_ACCOUNT_ORDERS_PER_PAGE } from '../platform/constants/index.ts';
 import {
   checkoutAccountRules,
   checkoutPrefill,
@@ -138,16 +137,6 @@ export function accountsService({
     async prefill(customer: Customer): Promise<Record<string, string>> {
       const { billing, shipping } = await addresses(customer.id);
       return checkoutPrefill(customer, { billing: billing ?? {}, shipping });
-    },
-
-    /** A page (from 1) of the customer's orders, and how many pages there are. */
-    async ordersPage(customerId: number, page: number) {
-      const perPage = MY_ACCOUNT_ORDERS_PER_PAGE;
-      const { orders, total } = await customers.orders(customerId, {
-        limit: perPage,
-        offset: (page - 1) * perPage,
-      });
-      return { orders, pages: Math.max(1, Math.ceil(total / perPage)) };
     },
 
     /** Errors to show on the next page (the checkout reloads after logging a new customer in). */

@@ -148,6 +148,17 @@ async function readOrder(db: Db, id: number): Promise<Order | undefined> {
   );
 }
 
+/** One line of my-account's order list. */
+export interface OrderSummary {
+  id: number;
+  key: string;
+  status: OrderStatus;
+  total: number;
+  currency: string;
+  createdAt: string;
+  itemCount: number;
+}
+
 /**
  * Queues the mails an order's new status calls for, in the transaction that moved it there
  * (order-mails.tsx's `orderStatusMailer`; the composition root wires it).
@@ -267,6 +278,54 @@ export function ordersRepo(db: Db, queueOrderMails: QueueOrderMails) {
 
     find(id: number): Promise<Order | undefined> {
       return readOrder(db, id);
+    },
+
+    /** A page of the customer's own orders, newest first, and how many they have in all. */
+    async customerOrders(
+      customerId: number,
+      page: { limit: number; offset: number },
+    ): Promise<{ orders: OrderSummary[]; total: number }> {
+      const [rows, count] = await Promise.all([
+        db
+          .selectFrom('orders')
+          .select((eb) => [
+            'orders.id',
+            'orders.order_key',
+            'orders.status',
+            'orders.total',
+            'orders.currency',
+            'orders.created_at',
+            eb
+              .selectFrom('order_items')
+              .select((inner) =>
+                inner.fn.coalesce(inner.fn.sum<number>('quantity'), inner.lit(0)).as('n'),
+              )
+              .whereRef('order_items.order_id', '=', 'orders.id')
+              .as('item_count'),
+          ])
+          .where('customer_id', '=', customerId)
+          .orderBy('orders.id', 'desc')
+          .limit(page.limit)
+          .offset(page.offset)
+          .execute(),
+        db
+          .selectFrom('orders')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('customer_id', '=', customerId)
+          .executeTakeFirstOrThrow(),
+      ]);
+      return {
+        orders: rows.map((row) => ({
+          id: row.id,
+          key: row.order_key,
+          status: row.status as OrderStatus,
+          total: row.total,
+          currency: row.currency,
+          createdAt: row.created_at,
+          itemCount: Number(row.item_count ?? 0),
+        })),
+        total: Number(count.n),
+      };
     },
 
     /** The order, only when the key matches: how a guest proves an order is theirs. */

@@ -1,12 +1,13 @@
 import type { PageLoaderArgs } from '../../page-context.ts';
 import { redirect, type MetaFunction } from 'react-router';
-import { statusName } from '../../checkout/order.ts';
-import { orderPayUrl } from '../../checkout/place-order.ts';
+import { statusName } from '../order.ts';
+import { orderPayUrl } from '../place-order.ts';
+import { MY_ACCOUNT_ORDERS_PER_PAGE } from '../../platform/constants/index.ts';
 import { format, messages } from '../../platform/messages/index.ts';
 import { formatMoney } from '../../platform/money/money.ts';
 import { formatDate } from '../../ui/dates.ts';
-import { needsPayment } from '../account.ts';
-import { privatePage } from './page-answers.ts';
+import { needsPayment } from '../../accounts/account.ts';
+import { privatePage } from '../../accounts/pages/page-answers.ts';
 
 export const meta: MetaFunction = () => [
   { title: `${messages.orders} – ${messages.myAccount} – ${messages.shopName}` },
@@ -20,7 +21,12 @@ export async function loader({ context, params }: PageLoaderArgs) {
   const page = params.page === undefined ? 1 : Number(params.page);
   if (!Number.isSafeInteger(page) || page < 1 || !/^\d+$/.test(params.page ?? '1'))
     throw redirect('/my-account/orders/');
-  const { orders, pages } = await context.shop.accounts.ordersPage(customer.id, page);
+  const perPage = MY_ACCOUNT_ORDERS_PER_PAGE;
+  const { orders, total } = await context.shop.orders.customerOrders(customer.id, {
+    limit: perPage,
+    offset: (page - 1) * perPage,
+  });
+  const pages = Math.max(1, Math.ceil(total / perPage));
   if (page > pages) throw redirect('/my-account/orders/');
   return {
     page,
