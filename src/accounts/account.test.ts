@@ -4,7 +4,6 @@ import {
   checkoutPrefill,
   currentAddresses,
   customerName,
-  needsPayment,
   redirectTarget,
   logoutUrl,
   newPasswordProblem,
@@ -195,7 +194,7 @@ describe('a customer’s current addresses', () => {
   });
 });
 
-describe('names and orders in my-account', () => {
+describe('names in my-account', () => {
   it('greets a customer by the name they chose, else their first name, else their email’s name', () => {
     expect(customerName({ displayName: 'CC', firstName: 'Casey', email: 'c@example.com' })).toBe(
       'CC',
@@ -204,11 +203,5 @@ describe('names and orders in my-account', () => {
       'Casey',
     );
     expect(customerName({ displayName: '', firstName: '', email: 'ada@example.com' })).toBe('ada');
-  });
-
-  it('offers to pay only pending and failed orders', () => {
-    expect(
-      ['pending', 'failed', 'processing', 'on-hold', 'completed', 'cancelled'].filter(needsPayment),
-    ).toEqual(['pending', 'failed']);
   });
 });

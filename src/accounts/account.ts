@@ -159,11 +159,6 @@ export function redirectTarget(target: string, fallback: string): string | null 
   return path === '' ? null : path;
 }
 
-/** WooCommerce's `needs_payment`: an order still waiting for its money, which its customer may pay. */
-export function needsPayment(status: string): boolean {
-  return status === 'pending' || status === 'failed';
-}
-
 /** WooCommerce's log-out link: the endpoint, its nonce and where to go afterwards. */
 export function logoutUrl(nonce: string, redirect?: string): string {
   const query = new URLSearchParams({ _wpnonce: nonce });

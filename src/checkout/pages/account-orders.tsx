@@ -1,12 +1,11 @@
 import type { PageLoaderArgs } from '../../page-context.ts';
 import { redirect, type MetaFunction } from 'react-router';
-import { statusName } from '../order.ts';
+import { needsPayment, statusName } from '../order.ts';
 import { orderPayUrl } from '../place-order.ts';
 import { MY_ACCOUNT_ORDERS_PER_PAGE } from '../../platform/constants/index.ts';
 import { format, messages } from '../../platform/messages/index.ts';
 import { formatMoney } from '../../platform/money/money.ts';
 import { formatDate } from '../../ui/dates.ts';
-import { needsPayment } from '../../accounts/account.ts';
 import { privatePage } from '../../accounts/pages/page-answers.ts';
 
 export const meta: MetaFunction = () => [

@@ -1,14 +1,13 @@
 import type { PageLoaderArgs } from '../../page-context.ts';
 import { Fragment } from 'react';
 import { data, type MetaFunction } from 'react-router';
-import { statusName } from '../order.ts';
+import { needsPayment, statusName } from '../order.ts';
 import { orderIdParam } from '../order-pay-rules.ts';
 import { orderPayUrl } from '../place-order.ts';
 import { addressLines } from '../../platform/address/address-format.ts';
 import { format, messages } from '../../platform/messages/index.ts';
 import { formatMoney } from '../../platform/money/money.ts';
 import { formatDate } from '../../ui/dates.ts';
-import { needsPayment } from '../../accounts/account.ts';
 import { formatNodes } from '../../accounts/ui/format-nodes.tsx';
 import { privatePage } from '../../accounts/pages/page-answers.ts';
 
