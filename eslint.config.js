@@ -3,10 +3,10 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 /**
- * Imports point one way (issue 10): `platform` <- `catalog` <- `cart` <- `checkout`, and
- * `payments` below checkout. Each folder names the business folders it may not import, and none
- * imports the composition root. Tests and fixtures drive the whole shop from outside and are
- * left out.
+ * Imports point one way (issue 10): `platform` <- `catalog` <- `cart` <- `accounts` <- `checkout`,
+ * and `payments` below checkout; the shared `ui` sits on platform alone. Each folder names the
+ * business folders it may not import, and none imports the composition root. Tests and fixtures
+ * drive the whole shop from outside and are left out.
  */
 function mayNotImport(folders, note) {
   const names = folders.join('|');
@@ -61,6 +61,12 @@ export default tseslint.config(
     rules: mayNotImport(businessFolders, 'platform imports no business folder.'),
   },
   {
+    // Shared components (the address fields, money, notices): every business folder uses them.
+    files: ['src/ui/**/*.{ts,tsx}'],
+    ignores: outsideTests,
+    rules: mayNotImport(businessFolders, 'ui imports platform only, no business folder.'),
+  },
+  {
     files: ['src/payments/**/*.{ts,tsx}'],
     ignores: outsideTests,
     rules: mayNotImport(
@@ -84,12 +90,13 @@ export default tseslint.config(
     rules: mayNotImport(['checkout', 'payments', 'accounts', 'forms'], 'cart sits below checkout.'),
   },
   {
-    // A paid form's order is placed through checkout's direct orders: checkout knows no forms.
-    files: ['src/checkout/**/*.{ts,tsx}', 'src/accounts/**/*.{ts,tsx}'],
+    // Checkout logs customers in and creates their accounts, and shows them their orders in
+    // my-account: accounts know nothing of checkout, its payments or the forms above it.
+    files: ['src/accounts/**/*.{ts,tsx}'],
     ignores: outsideTests,
     rules: mayNotImport(
-      ['forms'],
-      'forms sit above checkout and accounts: nothing below imports them.',
+      ['checkout', 'payments', 'forms'],
+      'accounts sit below checkout: checkout imports accounts, never the other way.',
     ),
   },
   {
@@ -102,9 +109,11 @@ export default tseslint.config(
     ),
   },
   {
+    // A paid form's order is placed through checkout's direct orders: checkout knows no forms.
+    // (One block per folder: a later block's no-restricted-imports replaces an earlier one's.)
     files: ['src/checkout/**/*.{ts,tsx}'],
     ignores: outsideTests,
-    rules: mayNotImport([], 'checkout is the top business folder.'),
+    rules: mayNotImport(['forms'], 'forms sit above checkout: checkout imports no forms.'),
   },
   {
     // Checkout and the register form post the content's order attribution; content shows the
