@@ -100,6 +100,12 @@ export const HOLD_STOCK_SWEEP_MS = 60_000;
 export const HOLD_STOCK_SWEEP_BATCH = 50;
 /** WooCommerce's default `woocommerce_hold_stock_minutes`: an unpaid order holds its stock this long. */
 export const HOLD_STOCK_DEFAULT_MINUTES = 60;
+/**
+ * Ours: the most database pages (KiB) SQLite keeps in the process, SQLite's own default.
+ * better-sqlite3 builds with 16 MiB, which a growing database fills, the largest part of the
+ * process's malloc heap; pages beyond this are read from the system's file cache.
+ */
+export const SQLITE_PAGE_CACHE_KIB = 2048;
 /** A server waiting for another's start-up (migrations, seeding) on one SQLite file looks this often. */
 export const START_UP_LOCK_POLL_MS = 100;
 export * from './accounts.ts';

@@ -1,4 +1,5 @@
 import { Kysely, PostgresDialect, type Transaction } from 'kysely';
+import { SQLITE_PAGE_CACHE_KIB } from '../constants/index.ts';
 import type { Database } from './schema.ts';
 import { CommitSignals, withCommitSignals } from './commit-signals.ts';
 import { ShopSqliteDialect } from './sqlite-dialect.ts';
@@ -36,6 +37,7 @@ async function openSqlite(file: string): Promise<DatabaseHandle> {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma(`cache_size = -${SQLITE_PAGE_CACHE_KIB}`);
   const commits = new CommitSignals();
   const db = new Kysely<Database>({
     dialect: withCommitSignals(new ShopSqliteDialect(sqlite), commits),
