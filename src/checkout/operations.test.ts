@@ -8,6 +8,7 @@ import { startTestShop, type TestShop } from '../testing/test-shop.ts';
 import { completeBillingForm } from './billing.fixture.ts';
 import { payForOrder, placeOrder } from './operations.ts';
 import { orderPayRepo } from './order-pay.repo.ts';
+import { standingNotice } from './order-pay-rules.ts';
 import { orderReceivedUrl } from './place-order.ts';
 import { checkoutForm, type PlaceOrderInput } from './schemas.ts';
 
@@ -100,5 +101,79 @@ describe.each(databaseKinds)('checkout operations on %s, called without HTTP', (
       pay,
     );
     expect(paid).toMatchObject({ result: 'success', redirect: orderReceivedUrl(order) });
+  });
+
+  it('sends a paid order to its thank-you page without taking a payment', async () => {
+    const shopper = await shopperWithCart(t);
+    const order = await pendingOrderOf(t, shopper);
+    await t.shop.orders.markPaid(order.id, 'ch_direct_test');
+    const paid = (await t.shop.orders.find(order.id))!;
+    const noPayment = async (): Promise<RateVerdict> => {
+      throw new Error('a paid order took a payment attempt');
+    };
+    const card = { methodId: 'stripe', paymentMethodId: 'pm_card_visa', blikCode: '' };
+    const result = await payForOrder(
+      { ...t.shop.checkoutDeps, paymentAttempts: { attempt: noPayment } },
+      paid,
+      { payment: card, termsAccepted: true },
+      visitor(shopper.sessionId),
+    );
+    expect(result).toEqual({ result: 'success', redirect: orderReceivedUrl(paid), order: paid });
+  });
+
+  it('refuses a cancelled order with its standing, and an order without the terms', async () => {
+    const shopper = await shopperWithCart(t);
+    const cod = { methodId: 'cod', paymentMethodId: '', blikCode: '' };
+    const cancelled = await pendingOrderOf(t, shopper);
+    await t.shop.orders.cancelUnpaid(cancelled.id);
+    const gone = (await t.shop.orders.find(cancelled.id))!;
+    expect(
+      await payForOrder(
+        t.shop.checkoutDeps,
+        gone,
+        { payment: cod, termsAccepted: true },
+        visitor(shopper.sessionId),
+      ),
+    ).toEqual({
+      result: 'failure',
+      messages: [standingNotice(gone)],
+      fieldErrors: [],
+      order: gone,
+    });
+
+    const order = await pendingOrderOf(t, shopper);
+    expect(
+      await payForOrder(
+        t.shop.checkoutDeps,
+        order,
+        { payment: cod, termsAccepted: false },
+        visitor(shopper.sessionId),
+      ),
+    ).toEqual({
+      result: 'failure',
+      messages: [messages.termsRequired],
+      fieldErrors: [],
+      order,
+    });
+  });
+
+  it('refuses a card payment for an order over the card-testing limit as rate_limited', async () => {
+    const shopper = await shopperWithCart(t);
+    const order = await pendingOrderOf(t, shopper);
+    const over = async (): Promise<RateVerdict> => ({ allowed: false, retryAfterMs: 7_000 });
+    const card = { methodId: 'stripe', paymentMethodId: 'pm_card_visa', blikCode: '' };
+    const result = await payForOrder(
+      { ...t.shop.checkoutDeps, paymentAttempts: { attempt: over } },
+      order,
+      { payment: card, termsAccepted: true },
+      visitor(shopper.sessionId),
+    );
+    expect(result).toMatchObject({
+      result: 'failure',
+      messages: [messages.intentRateLimited],
+      reason: { kind: 'rate_limited', retryAfterMs: 7_000 },
+      order,
+    });
+    expect((await t.shop.orders.find(order.id))!.status).toBe('pending');
   });
 });
