@@ -10,12 +10,24 @@ import tseslint from 'typescript-eslint';
  */
 function mayNotImport(folders, note) {
   const names = folders.join('|');
+  const wrongWay = folders.length > 0 ? `^(\\.\\./)+(${names})/` : null;
   return {
+    // An `import()` points the same way as an `import` (no-restricted-imports sees only the latter).
+    'no-restricted-syntax': wrongWay
+      ? [
+          'error',
+          {
+            // esquery's regex literal may hold no slash: \x2F matches one.
+            selector: `ImportExpression[source.value=/${wrongWay.replaceAll('/', '\\x2F')}/]`,
+            message: note,
+          },
+        ]
+      : 'off',
     'no-restricted-imports': [
       'error',
       {
         patterns: [
-          ...(folders.length > 0 ? [{ regex: `^(\\.\\./)+(${names})/`, message: note }] : []),
+          ...(wrongWay ? [{ regex: wrongWay, message: note }] : []),
           {
             // The composition root (shop.ts, server.ts) sees everything; a folder gets narrow deps.
             regex: '^(\\.\\./)+(shop|server)\\.ts$',
