@@ -14,6 +14,11 @@ test(
     await page.getByRole('link', { name: 'Add billing address' }).click();
     await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
 
+    // The country is the checkout's searchable select, styled as there: its native select is
+    // hidden behind the search field.
+    await expect(page.locator('#billing_country')).toHaveClass(/select2-hidden-accessible/);
+    await expect(page.locator('#billing_country')).toHaveCSS('position', 'absolute');
+
     // The country relabels the fields, as on the checkout.
     await page.getByLabel('Country / Region').first().selectOption('GB');
     await expect(page.getByLabel(/^County/)).toBeVisible();

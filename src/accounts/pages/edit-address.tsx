@@ -5,6 +5,8 @@ import { AddressFields } from '../../ui/address-fields.tsx';
 import { formFields } from '../../platform/http/form-fields.ts';
 import { messages } from '../../platform/messages/index.ts';
 import { Notices } from '../../ui/notices.tsx';
+import searchableSelectStyles from '../../ui/searchable-select.css?url';
+import { stylesheetLink } from '../../ui/stylesheet-link.ts';
 import { EDIT_ADDRESS_NONCE, EDIT_ADDRESS_NONCE_FIELD } from '../nonces.ts';
 import { updateAddress } from '../operations.ts';
 import { privatePage } from './page-answers.ts';
@@ -13,6 +15,8 @@ export const meta: MetaFunction = () => [
   { title: `${messages.addresses} – ${messages.myAccount} – ${messages.shopName}` },
 ];
 export const headers = privatePage;
+/** The country and state fields are the checkout's searchable selects, styled as there. */
+export const links = () => [stylesheetLink(searchableSelectStyles)];
 
 type Kind = 'billing' | 'shipping';
 
