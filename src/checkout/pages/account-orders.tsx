@@ -4,8 +4,8 @@ import { needsPayment, statusName } from '../order.ts';
 import { orderPayUrl } from '../place-order.ts';
 import { MY_ACCOUNT_ORDERS_PER_PAGE } from '../../platform/constants/index.ts';
 import { format, messages } from '../../platform/messages/index.ts';
-import { formatMoney } from '../../platform/money/money.ts';
 import { formatDate } from '../../ui/dates.ts';
+import { useFormatMoney } from '../../ui/money.tsx';
 import { privatePage } from '../../accounts/pages/page-answers.ts';
 
 export const meta: MetaFunction = () => [
@@ -41,6 +41,7 @@ export async function loader({ context, params }: PageLoaderArgs) {
 type LoaderData = NonNullable<Awaited<ReturnType<typeof loader>>>;
 
 function OrderRow({ order }: { order: LoaderData['orders'][number] }) {
+  const formatMoney = useFormatMoney(order.currency);
   const total = format(
     order.itemCount === 1 ? messages.orderTotalFor : messages.orderTotalForMany,
     {

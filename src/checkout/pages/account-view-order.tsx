@@ -6,10 +6,10 @@ import { orderIdParam } from '../order-pay-rules.ts';
 import { orderPayUrl } from '../place-order.ts';
 import { addressLines } from '../../platform/address/address-format.ts';
 import { format, messages } from '../../platform/messages/index.ts';
-import { formatMoney } from '../../platform/money/money.ts';
 import { formatDate } from '../../ui/dates.ts';
 import { formatNodes } from '../../accounts/ui/format-nodes.tsx';
 import { privatePage } from '../../accounts/pages/page-answers.ts';
+import { OrderDetails } from '../ui/order-details.tsx';
 
 export const meta: MetaFunction<typeof loader> = ({ loaderData }) => [
   {
@@ -30,6 +30,7 @@ export async function loader({ context, params }: PageLoaderArgs) {
     status: order.status,
     createdAt: order.createdAt,
     payUrl: needsPayment(order.status) ? orderPayUrl(order) : null,
+    currency: order.currency,
     lines: order.lines.map(({ name, quantity, total }) => ({ name, quantity, total })),
     subtotal: order.subtotal,
     discountTotal: order.discountTotal,
@@ -48,8 +49,6 @@ export async function loader({ context, params }: PageLoaderArgs) {
   };
 }
 
-type Order = NonNullable<Awaited<ReturnType<typeof loader>>>;
-
 function Address({ lines }: { lines: string[] }) {
   return (
     <address>
@@ -60,35 +59,6 @@ function Address({ lines }: { lines: string[] }) {
         </Fragment>
       ))}
     </address>
-  );
-}
-
-function Totals({ order }: { order: Order }) {
-  const rows: [string, string][] = [[messages.subtotal, formatMoney(order.subtotal)]];
-  if (order.discountTotal > 0)
-    rows.push([messages.discount, `-${formatMoney(order.discountTotal)}`]);
-  if (order.shippingMethod)
-    rows.push([
-      messages.shipping,
-      order.shippingTotal > 0
-        ? format(messages.shippingVia, {
-            cost: formatMoney(order.shippingTotal),
-            method: order.shippingMethod,
-          })
-        : order.shippingMethod,
-    ]);
-  if (order.taxTotal > 0) rows.push([messages.tax, formatMoney(order.taxTotal)]);
-  rows.push([messages.paymentMethod, order.paymentMethodTitle]);
-  rows.push([messages.total, formatMoney(order.total)]);
-  return (
-    <tfoot>
-      {rows.map(([label, value]) => (
-        <tr key={label}>
-          <th scope="row">{label}</th>
-          <td>{value}</td>
-        </tr>
-      ))}
-    </tfoot>
   );
 }
 
@@ -124,33 +94,13 @@ export default function ViewOrder({
           </a>
         </div>
       )}
-      <section aria-labelledby="order-details-heading">
-        <h3 id="order-details-heading">{messages.orderDetails}</h3>
-        <table className="shop_table order_details">
-          <thead>
-            <tr>
-              <th scope="col">{messages.product}</th>
-              <th scope="col">{messages.total}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {order.lines.map((line, index) => (
-              <tr key={index}>
-                <td>
-                  {line.name} <strong>× {line.quantity}</strong>
-                </td>
-                <td>{formatMoney(line.total)}</td>
-              </tr>
-            ))}
-          </tbody>
-          <Totals order={order} />
-        </table>
+      <OrderDetails order={order} heading="h3" paymentMethod={order.paymentMethodTitle}>
         {order.customerNote && (
           <p className="order-note">
             <strong>{messages.orderNote}:</strong> {order.customerNote}
           </p>
         )}
-      </section>
+      </OrderDetails>
       <div className="order-addresses">
         <section aria-labelledby="billing-address-heading">
           <h3 id="billing-address-heading">{messages.billingAddress}</h3>

@@ -5,11 +5,12 @@ import { data, redirect, type MetaFunction } from 'react-router';
 import { settleReturn } from '../../payments/settlement.ts';
 import { addressLines } from '../../platform/address/address-format.ts';
 import type { Order } from '../order.ts';
-import { format, messages } from '../../platform/messages/index.ts';
+import { messages } from '../../platform/messages/index.ts';
 import { useFormatMoney } from '../../ui/money.tsx';
 import { statusName } from '../order.ts';
 import { orderPayUrl } from '../place-order.ts';
 import { orderIdParam } from '../order-pay-rules.ts';
+import { OrderDetails } from '../ui/order-details.tsx';
 
 export const meta: MetaFunction = () => [
   { title: `${messages.orderReceivedTitle} – ${messages.shopName}` },
@@ -134,62 +135,7 @@ export default function OrderReceived({
           </strong>
         </li>
       </ul>
-      <section aria-labelledby="order-details-heading">
-        <h2 id="order-details-heading">{messages.orderDetails}</h2>
-        <table className="shop_table order_details">
-          <thead>
-            <tr>
-              <th scope="col">{messages.product}</th>
-              <th scope="col">{messages.total}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {order.lines.map((line, index) => (
-              <tr key={index}>
-                <td>
-                  {line.name} <strong>× {line.quantity}</strong>
-                </td>
-                <td>{formatMoney(line.total)}</td>
-              </tr>
-            ))}
-          </tbody>
-          <tfoot>
-            <tr>
-              <th scope="row">{messages.subtotal}</th>
-              <td>{formatMoney(order.subtotal)}</td>
-            </tr>
-            {order.discountTotal > 0 && (
-              <tr>
-                <th scope="row">{messages.discount}</th>
-                <td>-{formatMoney(order.discountTotal)}</td>
-              </tr>
-            )}
-            {order.shippingMethod && (
-              <tr>
-                <th scope="row">{messages.shipping}</th>
-                <td>
-                  {order.shippingTotal > 0
-                    ? format(messages.shippingVia, {
-                        cost: formatMoney(order.shippingTotal),
-                        method: order.shippingMethod,
-                      })
-                    : order.shippingMethod}
-                </td>
-              </tr>
-            )}
-            {order.taxTotal > 0 && (
-              <tr>
-                <th scope="row">{messages.tax}</th>
-                <td>{formatMoney(order.taxTotal)}</td>
-              </tr>
-            )}
-            <tr>
-              <th scope="row">{messages.total}</th>
-              <td>{formatMoney(order.total)}</td>
-            </tr>
-          </tfoot>
-        </table>
-      </section>
+      <OrderDetails order={order} heading="h2" />
       <section aria-labelledby="billing-heading">
         <h2 id="billing-heading">{messages.billingAddress}</h2>
         <address>
