@@ -1,8 +1,8 @@
 import type { PageLoaderArgs } from '../../page-context.ts';
-import { Fragment } from 'react';
 import type { MetaFunction } from 'react-router';
 import { addressLines } from '../../platform/address/address-format.ts';
 import { format, messages } from '../../platform/messages/index.ts';
+import { PostalAddress } from '../../ui/postal-address.tsx';
 import { privatePage } from './page-answers.ts';
 
 export const meta: MetaFunction = () => [
@@ -26,18 +26,7 @@ function AddressCard({ kind, lines }: { kind: 'billing' | 'shipping'; lines: str
   return (
     <section className="account-address" aria-labelledby={`${kind}-address-heading`}>
       <h3 id={`${kind}-address-heading`}>{title}</h3>
-      {lines.length > 0 ? (
-        <address>
-          {lines.map((line, index) => (
-            <Fragment key={index}>
-              {index > 0 && <br />}
-              {line}
-            </Fragment>
-          ))}
-        </address>
-      ) : (
-        <p>{messages.noAddressYet}</p>
-      )}
+      {lines.length > 0 ? <PostalAddress lines={lines} /> : <p>{messages.noAddressYet}</p>}
       <a className="button button-small" href={`/my-account/edit-address/${kind}/`}>
         {format(action, { address: title.toLowerCase() })}
       </a>

@@ -1,5 +1,4 @@
 import type { PageLoaderArgs } from '../../page-context.ts';
-import { Fragment } from 'react';
 import { data, type MetaFunction } from 'react-router';
 import { needsPayment, statusName } from '../order.ts';
 import { orderIdParam } from '../order-pay-rules.ts';
@@ -10,6 +9,7 @@ import { formatDate } from '../../ui/dates.ts';
 import { formatNodes } from '../../accounts/ui/format-nodes.tsx';
 import { privatePage } from '../../accounts/pages/page-answers.ts';
 import { OrderDetails } from '../ui/order-details.tsx';
+import { PostalAddress } from '../../ui/postal-address.tsx';
 
 export const meta: MetaFunction<typeof loader> = ({ loaderData }) => [
   {
@@ -47,19 +47,6 @@ export async function loader({ context, params }: PageLoaderArgs) {
       ? addressLines({ country: '', ...order.shippingAddress })
       : null,
   };
-}
-
-function Address({ lines }: { lines: string[] }) {
-  return (
-    <address>
-      {lines.map((line, index) => (
-        <Fragment key={index}>
-          {index > 0 && <br />}
-          {line}
-        </Fragment>
-      ))}
-    </address>
-  );
 }
 
 export default function ViewOrder({
@@ -104,12 +91,14 @@ export default function ViewOrder({
       <div className="order-addresses">
         <section aria-labelledby="billing-address-heading">
           <h3 id="billing-address-heading">{messages.billingAddress}</h3>
-          <Address lines={[...order.billingLines, order.phone, order.email].filter(Boolean)} />
+          <PostalAddress
+            lines={[...order.billingLines, order.phone, order.email].filter(Boolean)}
+          />
         </section>
         {order.shippingLines && (
           <section aria-labelledby="shipping-address-heading">
             <h3 id="shipping-address-heading">{messages.shippingAddress}</h3>
-            <Address lines={order.shippingLines} />
+            <PostalAddress lines={order.shippingLines} />
           </section>
         )}
       </div>

@@ -1,6 +1,5 @@
 import type { PageLoaderArgs } from '../../page-context.ts';
 import { formatDate } from '../../ui/dates.ts';
-import { Fragment } from 'react';
 import { data, redirect, type MetaFunction } from 'react-router';
 import { settleReturn } from '../../payments/settlement.ts';
 import { addressLines } from '../../platform/address/address-format.ts';
@@ -11,6 +10,7 @@ import { statusName } from '../order.ts';
 import { orderPayUrl } from '../place-order.ts';
 import { orderIdParam } from '../order-pay-rules.ts';
 import { OrderDetails } from '../ui/order-details.tsx';
+import { PostalAddress } from '../../ui/postal-address.tsx';
 
 export const meta: MetaFunction = () => [
   { title: `${messages.orderReceivedTitle} – ${messages.shopName}` },
@@ -138,14 +138,7 @@ export default function OrderReceived({
       <OrderDetails order={order} heading="h2" />
       <section aria-labelledby="billing-heading">
         <h2 id="billing-heading">{messages.billingAddress}</h2>
-        <address>
-          {order.billingLines.map((line, index) => (
-            <Fragment key={index}>
-              {index > 0 && <br />}
-              {line}
-            </Fragment>
-          ))}
-        </address>
+        <PostalAddress lines={order.billingLines} />
       </section>
     </div>
   );
