@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { data, type MetaFunction } from 'react-router';
-import type { PageLoaderArgs } from '../../../page-context.ts';
+import { data, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import type { Config } from '../../config/config.ts';
 import { MAIL_OUTBOX_PAGE_SIZE } from '../../constants/index.ts';
 import { format, messages } from '../../messages/index.ts';
 import { listOutbox, outboxEntryName, readOutboxEntry } from '../outbox.ts';
@@ -19,7 +19,12 @@ export const links = () => [{ rel: 'stylesheet', href: stylesheet }];
  * The mail the shop wrote to its outbox folder (no SMTP settings), newest first, or one of them
  * (`/dev/outbox/{name}/`). Development only: in production this page does not exist (404).
  */
-export async function loader({ params, context }: PageLoaderArgs) {
+/** What this page reads of the page context: the shop's settings, no more. */
+type OutboxLoaderArgs = LoaderFunctionArgs<{
+  shop: { config: Pick<Config, 'production' | 'mail'> };
+}>;
+
+export async function loader({ params, context }: OutboxLoaderArgs) {
   const { config } = context.shop;
   if (config.production) throw data(null, { status: 404 });
   const dir = config.mail.outboxDir;
