@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../platform/messages/index.ts';
 import { choosePayment as chooseFrom } from './operations.ts';
-import { defaultMethodFor, orderIdParam, payStanding, standingNotice } from './order-pay-rules.ts';
+import {
+  defaultMethodFor,
+  needsPayment,
+  orderIdParam,
+  payStanding,
+  standingNotice,
+} from './order-pay-rules.ts';
+import type { OrderStatus } from './order.ts';
 import { orderPayForm } from './schemas.ts';
 
 /** The order-pay form, through its schema, to the payment choice. */
@@ -86,5 +93,15 @@ describe('the method chosen on the order-pay page', () => {
     expect(
       choosePayment({ payment_method: 'stripe' }, { total: 0, billing: billing('GB') }),
     ).toMatchObject({ method: { id: 'cod' }, paymentMethodId: '' });
+  });
+});
+
+describe('orders in my-account', () => {
+  it('offers to pay only pending and failed orders', () => {
+    expect(
+      (
+        ['pending', 'failed', 'processing', 'on-hold', 'completed', 'cancelled'] as OrderStatus[]
+      ).filter(needsPayment),
+    ).toEqual(['pending', 'failed']);
   });
 });

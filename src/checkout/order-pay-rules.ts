@@ -48,6 +48,11 @@ export function payStanding(status: OrderStatus): PayStanding {
   }
 }
 
+/** WooCommerce's `needs_payment`: an order still waiting for its money, which its customer may pay. */
+export function needsPayment(status: OrderStatus): boolean {
+  return payStanding(status) === 'payable';
+}
+
 /**
  * The notice for an order that cannot be paid for here. "Already paid" only where money arrived:
  * a cash-on-delivery order is processing before it is paid, so it hears its status instead.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canTransition, isPaid, needsPayment, statusName, type OrderStatus } from './order.ts';
+import { canTransition, isPaid, statusName, type OrderStatus } from './order.ts';
 
 describe('order status', () => {
   it('counts processing and completed as paid', () => {
@@ -42,13 +42,5 @@ describe('order status', () => {
 
   it('never reopens a refunded order', () => {
     expect(canTransition('refunded', 'processing')).toBe(false);
-  });
-});
-
-describe('orders in my-account', () => {
-  it('offers to pay only pending and failed orders', () => {
-    expect(
-      ['pending', 'failed', 'processing', 'on-hold', 'completed', 'cancelled'].filter(needsPayment),
-    ).toEqual(['pending', 'failed']);
   });
 });

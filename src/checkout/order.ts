@@ -109,11 +109,6 @@ export function statusName(status: OrderStatus): string {
   return messages.orderStatusNames[status];
 }
 
-/** WooCommerce's `needs_payment`: an order still waiting for its money, which its customer may pay. */
-export function needsPayment(status: string): boolean {
-  return status === 'pending' || status === 'failed';
-}
-
 /** Whether an order may move from one status to another; a paid order never goes back. */
 export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
   if (from === to) return false;

@@ -1,6 +1,7 @@
 import type { PageActionArgs, PageLoaderArgs } from '../../page-context.ts';
 import { data, redirect, type MetaFunction } from 'react-router';
 import { TtlCache } from '../../platform/cache/ttl-cache.ts';
+import { formFields } from '../../platform/http/form-fields.ts';
 import { CATALOG_CACHE_TTL_MS } from '../../platform/constants/index.ts';
 import { cartMessages } from '../../platform/messages/cart.ts';
 import { catalogMessages } from '../../platform/messages/catalog.ts';
@@ -167,12 +168,6 @@ export async function loader({ params, url, context }: PageLoaderArgs) {
 }
 
 /** The form's fields, without the empty ones a form sends for untouched inputs. */
-function formFields(form: FormData): Record<string, string> {
-  return Object.fromEntries(
-    [...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
-  );
-}
-
 const filled = (fields: Record<string, string>) =>
   Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== ''));
 
@@ -184,7 +179,7 @@ async function addToCartDoor({ params, context }: PageActionArgs, fields: Record
 
 /** The page's two forms: the review form (it sends `comment_post_ID`) and the product form. */
 export async function action(args: PageActionArgs) {
-  const fields = formFields(await args.request.formData());
+  const fields = await formFields(args.request);
   if (!('comment_post_ID' in fields)) return addToCartDoor(args, filled(fields));
   const answer = await reviewDoor(args.context, fields);
   if (answer instanceof Response) caches.delete(args.context.shop);

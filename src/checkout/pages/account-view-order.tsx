@@ -1,6 +1,7 @@
 import type { PageLoaderArgs } from '../../page-context.ts';
 import { data, type MetaFunction } from 'react-router';
-import { needsPayment, statusName } from '../order.ts';
+import { statusName } from '../order.ts';
+import { needsPayment } from '../order-pay-rules.ts';
 import { orderIdParam } from '../order-pay-rules.ts';
 import { orderPayUrl } from '../place-order.ts';
 import { addressLines } from '../../platform/address/address-format.ts';
