@@ -360,7 +360,12 @@ export function ordersRepo(db: Db, queueOrderMails: QueueOrderMails) {
      * Waiting for money that is on its way (a voucher to pay, a debit processing). Like
      * `markPaid`, it empties the cart that placed the order in the same transaction.
      */
-    async markOnHold(id: number, voucher: VoucherDetails | null): Promise<boolean> {
+    async markOnHold(
+      id: number,
+      voucher: VoucherDetails | null,
+      /** The intent it is on its way by: only while the order names it. */
+      intentId?: string,
+    ): Promise<boolean> {
       return db.transaction().execute(async (tx) => {
         const result = await tx
           .updateTable('orders')
@@ -370,6 +375,7 @@ export function ordersRepo(db: Db, queueOrderMails: QueueOrderMails) {
           })
           .where('id', '=', id)
           .where('status', '=', 'pending')
+          .$if(intentId !== undefined, (qb) => qb.where('payment_intent_id', '=', intentId!))
           .executeTakeFirst();
         if (Number(result.numUpdatedRows) !== 1) return false;
         await clearCartOfOrder(tx, id);
@@ -445,8 +451,12 @@ export function ordersRepo(db: Db, queueOrderMails: QueueOrderMails) {
       });
     },
 
-    /** Marks an unpaid order failed and gives its stock and coupon uses back, in one transaction. */
-    async markFailed(id: number): Promise<boolean> {
+    /**
+     * Marks an unpaid order failed and gives its stock and coupon uses back, in one transaction.
+     * With the intent that failed named, only while the order names it: an earlier attempt's
+     * late failure never fails the order a new attempt is paying.
+     */
+    async markFailed(id: number, intentId?: string): Promise<boolean> {
       return db.transaction().execute(async (tx) => {
         const order = await tx
           .selectFrom('orders')
@@ -464,6 +474,7 @@ export function ordersRepo(db: Db, queueOrderMails: QueueOrderMails) {
           .set({ status: 'failed' })
           .where('id', '=', id)
           .where('status', '=', order.status)
+          .$if(intentId !== undefined, (qb) => qb.where('payment_intent_id', '=', intentId!))
           .executeTakeFirst();
         if (Number(result.numUpdatedRows) !== 1) return false;
         await giveBackStockAndCoupons(tx, id, order.coupons_json);

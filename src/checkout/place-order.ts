@@ -193,8 +193,8 @@ export async function takePayment(
     paymentMethodId: input.paymentMethodId,
     returnUrl: new URL(input.returnUrl ?? orderReceivedUrl(order), input.origin).href,
     blikCode: input.blikCode,
+    recordIntent: (intentId) => deps.orders.setPaymentIntent(order.id, intentId),
   });
-  if (outcome.intentId) await deps.orders.setPaymentIntent(order.id, outcome.intentId);
   const settled = await settlePayment(deps.orders, order, outcome);
   if (outcome.kind === 'failed')
     return { result: 'failure', messages: [outcome.message], fieldErrors: [], order: settled };
