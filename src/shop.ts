@@ -33,14 +33,17 @@ import { migrateToLatest } from './platform/db/migrate.ts';
 import { withStartUpLock } from './platform/db/start-up-lock.ts';
 import {
   ACCOUNT_TOKENS_SWEEP_MS,
+  CUT_OFF_ATTEMPTS_SWEEP_MS,
   HOLD_STOCK_SWEEP_MS,
   MAIL_SWEEP_MS,
+  PAID_INTENTS_SWEEP_MS,
 } from './platform/constants/index.ts';
 import { mailSender, type MailSender } from './platform/mail/sender.ts';
 import { mailTransport, type MailTransport } from './platform/mail/transport.ts';
 import { appServer, systemClock, type AppServer, type Clock } from './platform/jobs/app-server.ts';
 import { jobRunner, type JobRunner } from './platform/jobs/job-runner.ts';
 import { cancelUnpaidOrders } from './checkout/hold-stock.ts';
+import { recoverCutOffAttempts, settlePaidIntents } from './checkout/payment-recovery.ts';
 import { settingsStore, type SettingsStore } from './platform/settings/settings.ts';
 import type { SessionDeps } from './platform/http/request-session.ts';
 import { requestContexts, type RequestContexts } from './platform/http/request-context.ts';
@@ -183,6 +186,16 @@ export async function createShop(
     handle.db,
     server,
     [
+      {
+        name: 'cut_off_attempts',
+        everyMs: CUT_OFF_ATTEMPTS_SWEEP_MS,
+        run: (now, stopping) => recoverCutOffAttempts({ ...holdStock, server }, now, stopping),
+      },
+      {
+        name: 'paid_intents',
+        everyMs: PAID_INTENTS_SWEEP_MS,
+        run: (now, stopping) => settlePaidIntents(holdStock, now, stopping),
+      },
       {
         name: 'hold_stock',
         everyMs: HOLD_STOCK_SWEEP_MS,

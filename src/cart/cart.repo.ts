@@ -136,6 +136,17 @@ export function cartRepo(db: Db) {
       return row?.checkout_started_at ? row.checkout_holder : null;
     },
 
+    /** The carts being checked out now (or whose checkout died), and whose attempts hold them. */
+    async heldCheckouts(): Promise<{ sessionId: string; holder: string }[]> {
+      const rows = await db
+        .selectFrom('carts')
+        .select(['session_id', 'checkout_holder'])
+        .where('checkout_started_at', 'is not', null)
+        .where('checkout_holder', 'is not', null)
+        .execute();
+      return rows.map((row) => ({ sessionId: row.session_id, holder: row.checkout_holder! }));
+    },
+
     /** Takes the claim over from a holder that died, only while that holder still has it. */
     async takeOverCheckout(
       sessionId: string,
@@ -153,14 +164,18 @@ export function cartRepo(db: Db) {
       return Number(result.numUpdatedRows) === 1;
     },
 
-    /** Ends the holder's claim (one taken over since is left to its new holder). */
-    async releaseCheckout(sessionId: string, holder: string): Promise<void> {
-      await db
+    /**
+     * Ends the holder's claim (one taken over since is left to its new holder). Returns whether
+     * the holder still had it.
+     */
+    async releaseCheckout(sessionId: string, holder: string): Promise<boolean> {
+      const result = await db
         .updateTable('carts')
         .set({ checkout_started_at: null, checkout_holder: null })
         .where('session_id', '=', sessionId)
         .where('checkout_holder', '=', holder)
-        .execute();
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
     },
 
     /**

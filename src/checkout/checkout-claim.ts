@@ -44,3 +44,18 @@ export async function releaseCheckout(
     server.finish(holder);
   }
 }
+
+/**
+ * Frees the checkout claims of attempts that no longer run on any app server (their server is
+ * gone, or it was this one and they ended): a claim is otherwise freed only when its shopper
+ * checks out again. Returns how many were freed.
+ */
+export async function freeDeadClaims(db: Db, server: AppServer): Promise<number> {
+  const carts = cartRepo(db);
+  let freed = 0;
+  for (const claim of await carts.heldCheckouts()) {
+    if (await server.isRunning(claim.holder)) continue;
+    if (await carts.releaseCheckout(claim.sessionId, claim.holder)) freed += 1;
+  }
+  return freed;
+}

@@ -1,4 +1,5 @@
 import type Stripe from 'stripe';
+import { closeIntent } from '../payments/open-intents.ts';
 import { settleFromProcessor, settleSetupFromProcessor } from '../payments/settlement.ts';
 import { HOLD_STOCK_SWEEP_BATCH } from '../platform/constants/index.ts';
 import type { Db } from '../platform/db/database.ts';
@@ -15,13 +16,6 @@ export interface HoldStockDeps {
   settings: SettingsStore;
   log: Logger;
 }
-
-/** Intent statuses in which no money has moved and the shopper could still act: cancelled first. */
-const WAITING_FOR_SHOPPER: readonly string[] = [
-  'requires_payment_method',
-  'requires_confirmation',
-  'requires_action',
-];
 
 /**
  * WooCommerce's `wc_cancel_unpaid_orders`: an unpaid order that has held its stock longer than
@@ -70,8 +64,10 @@ async function paymentMayStillCome(deps: HoldStockDeps, order: OverdueOrder): Pr
       const settled = await settleSetupFromProcessor(deps.orders, deps.stripe, intentId);
       return settled !== undefined && settled.order.status !== 'pending';
     }
-    let intent: Stripe.PaymentIntent = await deps.stripe.paymentIntents.retrieve(intentId);
-    if (WAITING_FOR_SHOPPER.includes(intent.status)) intent = await cancelAtProcessor(deps, intent);
+    const intent = await closeIntent(
+      deps.stripe,
+      await deps.stripe.paymentIntents.retrieve(intentId),
+    );
     if (intent.status === 'canceled') return false;
     if (intent.status !== 'processing')
       await settleFromProcessor(deps.orders, deps.stripe, intent.id);
@@ -79,19 +75,5 @@ async function paymentMayStillCome(deps: HoldStockDeps, order: OverdueOrder): Pr
   } catch (error) {
     deps.log.warn({ err: error, orderId: order.id }, 'hold-stock: the processor could not say');
     return true;
-  }
-}
-
-/** Cancels the intent; when it moved on meanwhile (the shopper just paid), its new standing. */
-async function cancelAtProcessor(
-  deps: HoldStockDeps,
-  intent: Stripe.PaymentIntent,
-): Promise<Stripe.PaymentIntent> {
-  try {
-    return await deps.stripe.paymentIntents.cancel(intent.id, {
-      cancellation_reason: 'abandoned',
-    });
-  } catch {
-    return deps.stripe.paymentIntents.retrieve(intent.id);
   }
 }

@@ -1,6 +1,10 @@
 import { newPasswordProblem } from '../accounts/account.ts';
 import type { CartView } from '../cart/cart.service.ts';
+import type Stripe from 'stripe';
 import { availableFor, paymentMethodById } from '../payments/methods.ts';
+import { closeIntent } from '../payments/open-intents.ts';
+import { outcomeOf } from '../payments/order-payment.ts';
+import { settleFromProcessor } from '../payments/settlement.ts';
 import { ShopError } from '../platform/errors/shop-error.ts';
 import { messages } from '../platform/messages/index.ts';
 import type { Session } from '../platform/session/session.ts';
@@ -10,13 +14,15 @@ import {
   type FieldError,
 } from '../platform/address/address.ts';
 import { claimCheckout, releaseCheckout } from './checkout-claim.ts';
-import { draftOrder, type Order } from './order.ts';
-import { payStanding, payLocked, standingNotice } from './order-pay-rules.ts';
+import { draftOrder, sameCart, type Order, type OrderDraft } from './order.ts';
+import { needsPayment, payStanding, payLocked, standingNotice } from './order-pay-rules.ts';
 import {
   destinationOf,
+  newPaymentLock,
   orderReceivedUrl,
   refusedPaymentAttempt,
   takePayment,
+  whileLocked,
   withPaymentLock,
   type CheckoutDeps,
   type CheckoutResult,
@@ -150,6 +156,12 @@ export async function placeOrder(
   }
 }
 
+/**
+ * Makes the order of this checkout and takes its payment. The session's order awaiting payment
+ * (a declined card, a challenge walked away from) is paid again when the cart is the same, under
+ * its payment lock: a retry keeps the order's number and mails its failure once. Otherwise, or
+ * when that order moved on meanwhile, a new order is placed.
+ */
 async function createAndPay(
   deps: CheckoutDeps,
   sessionId: string,
@@ -163,46 +175,134 @@ async function createAndPay(
   },
 ): Promise<CheckoutResult> {
   const { method, paymentMethodId } = payment.choice;
-  let order: Order;
-  try {
-    order = await deps.orders.create(
+  const draft: OrderDraft = {
+    ...draftOrder(
+      view.totals,
       {
-        ...draftOrder(
-          view.totals,
-          {
-            billing: input.billing,
-            shippingAddress: view.totals.needsShipping
-              ? { ...(input.shipping ?? input.billing) }
-              : null,
-            paymentMethod: method.id,
-            paymentMethodTitle: method.title,
-            customerNote: input.customerNote,
-          },
-          view.money.currency,
-        ),
-        attribution: input.attribution,
+        billing: input.billing,
+        shippingAddress: view.totals.needsShipping
+          ? { ...(input.shipping ?? input.billing) }
+          : null,
+        paymentMethod: method.id,
+        paymentMethodTitle: method.title,
+        customerNote: input.customerNote,
       },
-      sessionId,
-      method.type ? 'pending' : 'processing',
-      payment.customerId,
-    );
+      view.money.currency,
+    ),
+    attribution: input.attribution,
+  };
+  const attempt: Attempt = {
+    sessionId,
+    draft,
+    method,
+    pay: (order) =>
+      takePayment(deps, order, method, {
+        paymentMethodId,
+        blikCode: input.payment.blikCode,
+        origin: payment.origin,
+        sessionId,
+        confirmNonce: payment.confirmNonce,
+      }),
+  };
+  const placeNew = () => placeNewOrder(deps, attempt, payment.customerId);
+  const awaiting = await deps.orders.awaitingPayment(sessionId);
+  if (!awaiting || !sameCart(awaiting, draft)) return placeNew();
+  return withPaymentLock(
+    deps,
+    awaiting,
+    async () => (await resumeAndPay(deps, awaiting.id, attempt)) ?? placeNew(),
+  );
+}
+
+/** One checkout's order and how it is paid. */
+interface Attempt {
+  sessionId: string;
+  draft: OrderDraft;
+  method: PaymentChoice['method'];
+  /** Takes the card or intent payment of the order (the caller holds its payment lock). */
+  pay(order: Order): Promise<CheckoutResult>;
+}
+
+/**
+ * A new order with its stock, created holding the payment lock of the attempt that pays it; a
+ * method that takes no payment now (cash on delivery) makes it processing and empties the cart.
+ */
+async function placeNewOrder(
+  deps: CheckoutDeps,
+  attempt: Attempt,
+  customerId: number | null,
+): Promise<CheckoutResult> {
+  const holder = deps.server.startAttempt();
+  try {
+    const lock = attempt.method.type ? newPaymentLock(holder) : undefined;
+    let order: Order;
+    try {
+      order = await deps.orders.create(
+        attempt.draft,
+        attempt.sessionId,
+        lock ? 'pending' : 'processing',
+        customerId,
+        lock,
+      );
+    } catch (error) {
+      if (error instanceof ShopError) return failure([error.message]);
+      throw error;
+    }
+    if (!lock) {
+      await deps.cart.empty(attempt.sessionId);
+      return { result: 'success', redirect: orderReceivedUrl(order), order };
+    }
+    return await whileLocked(deps.db, order.id, lock.until, () => attempt.pay(order));
+  } finally {
+    deps.server.finish(holder);
+  }
+}
+
+/**
+ * Pays the session's order awaiting payment again (its payment lock held). Its earlier intent is
+ * closed at the processor first, so it cannot take money beside the new one; one that went
+ * through meanwhile settles the order instead, which is not charged again. Then the order takes
+ * the checkout's details and lines (and its stock again, when it had failed). Undefined when the
+ * order is no longer unpaid: the checkout places a new one.
+ */
+async function resumeAndPay(
+  deps: CheckoutDeps,
+  orderId: number,
+  attempt: Attempt,
+): Promise<CheckoutResult | undefined> {
+  const current = await deps.orders.find(orderId);
+  if (!current || !needsPayment(current.status)) return undefined;
+  const earlier = current.paymentIntentId;
+  if (earlier?.startsWith('pi_')) {
+    const stripe = deps.payments().stripe;
+    let intent: Stripe.PaymentIntent | undefined;
+    try {
+      intent = await closeIntent(stripe, await stripe.paymentIntents.retrieve(earlier));
+    } catch (error) {
+      // An intent the processor does not know can take nothing; any other silence refuses.
+      if ((error as { statusCode?: number }).statusCode !== 404)
+        return failure([messages.unableToProcess]);
+    }
+    const went = intent && outcomeOf(intent).kind;
+    if (went === 'paid' || went === 'on-hold') {
+      const settled = (await settleFromProcessor(deps.orders, stripe, earlier))?.order ?? current;
+      if (!needsPayment(settled.status))
+        return { result: 'success', redirect: orderReceivedUrl(settled), order: settled };
+    }
+  }
+  let resumed: Order | undefined;
+  try {
+    resumed = await deps.orders.resume(orderId, attempt.draft);
   } catch (error) {
     if (error instanceof ShopError) return failure([error.message]);
     throw error;
   }
-  if (!method.type) {
-    await deps.cart.empty(sessionId);
-    return { result: 'success', redirect: orderReceivedUrl(order), order };
-  }
-  return withPaymentLock(deps, order, () =>
-    takePayment(deps, order, method, {
-      paymentMethodId,
-      blikCode: input.payment.blikCode,
-      origin: payment.origin,
-      sessionId,
-      confirmNonce: payment.confirmNonce,
-    }),
-  );
+  if (!resumed) return undefined;
+  if (attempt.method.type) return attempt.pay(resumed);
+  await deps.orders.acceptOffline(orderId);
+  await deps.cart.empty(attempt.sessionId);
+  const accepted = (await deps.orders.find(orderId)) ?? resumed;
+  return { result: 'success', redirect: orderReceivedUrl(accepted), order: accepted };
 }
 
 /**

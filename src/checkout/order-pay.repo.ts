@@ -1,11 +1,7 @@
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
-import { cartRepo } from '../cart/cart.repo.ts';
-import { customerCouponUses } from './coupon-uses.repo.ts';
-import { assertCustomerUsage, COUPON_ERRORS, hasCustomerLimit } from '../cart/coupon.ts';
+import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import { nowIso, type Db } from '../platform/db/database.ts';
 import type { Database } from '../platform/db/schema.ts';
-import { ShopError } from '../platform/errors/shop-error.ts';
-import { format, messages } from '../platform/messages/index.ts';
+import { takeStockAndCoupons } from './orders.repo.ts';
 
 /** The order-pay page's changes to an existing order, each one conditional on its status. */
 export function orderPayRepo(db: Db) {
@@ -45,71 +41,7 @@ export function orderPayRepo(db: Db) {
           .where('status', '=', 'failed')
           .executeTakeFirst();
         if (Number(claimed.numUpdatedRows) !== 1) return false;
-        const items = await tx
-          .selectFrom('order_items')
-          .select(['product_id', 'name', 'quantity'])
-          .where('order_id', '=', id)
-          .where('product_id', 'is not', null)
-          .orderBy('id')
-          .execute();
-        for (const item of items) {
-          const taken = await tx
-            .updateTable('products')
-            .set({
-              stock: sql`stock - ${item.quantity}`,
-              total_sales: sql`total_sales + ${item.quantity}`,
-            })
-            .where('id', '=', item.product_id!)
-            .$if(!force, (qb) =>
-              qb.where((eb) => eb.or([eb('stock', 'is', null), eb('stock', '>=', item.quantity)])),
-            )
-            .executeTakeFirst();
-          if (Number(taken.numUpdatedRows) !== 1 && !force) {
-            const product = await tx
-              .selectFrom('products')
-              .select('stock')
-              .where('id', '=', item.product_id!)
-              .executeTakeFirst();
-            throw new ShopError(
-              'not_enough_stock',
-              format(messages.notEnoughStockAtCheckout, {
-                name: item.name,
-                count: product?.stock ?? 0,
-              }),
-              409,
-            );
-          }
-        }
-        const order = await tx
-          .selectFrom('orders')
-          .select(['coupons_json', 'billing_json'])
-          .where('id', '=', id)
-          .executeTakeFirstOrThrow();
-        const email = String((JSON.parse(order.billing_json) as { email?: unknown }).email ?? '');
-        for (const code of JSON.parse(order.coupons_json) as string[]) {
-          const [coupon] = await cartRepo(tx).coupons([code]);
-          if (!coupon) continue;
-          const used = await tx
-            .updateTable('coupons')
-            .set({ usage_count: sql`usage_count + 1` })
-            .where('code', '=', code)
-            .$if(!force, (qb) =>
-              qb.where((eb) =>
-                eb.or([
-                  eb('usage_limit', 'is', null),
-                  eb('usage_limit', '<=', 0),
-                  eb('usage_count', '<', eb.ref('usage_limit')),
-                ]),
-              ),
-            )
-            .executeTakeFirst();
-          if (force) continue;
-          if (Number(used.numUpdatedRows) !== 1)
-            throw new ShopError(COUPON_ERRORS.usageLimit, messages.couponUsageLimitReached, 409);
-          // This order is pending again, so it counts itself among the customer's uses.
-          if (hasCustomerLimit(coupon) && email !== '')
-            assertCustomerUsage(coupon, (await customerCouponUses(tx, code, email)) - 1);
-        }
+        await takeStockAndCoupons(tx, id, { force });
         return true;
       });
     },

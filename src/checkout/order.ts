@@ -96,6 +96,25 @@ export function draftOrder(
   };
 }
 
+/**
+ * WooCommerce's cart hash: whether an order is of the same cart as a checkout's draft (the same
+ * lines, coupons, currency and total). The session's order awaiting payment is resumed by a
+ * checkout of the same cart; a changed cart is a new order.
+ */
+export function sameCart(
+  order: Pick<OrderDraft, 'lines' | 'coupons' | 'currency' | 'total'>,
+  draft: Pick<OrderDraft, 'lines' | 'coupons' | 'currency' | 'total'>,
+): boolean {
+  const hash = (o: typeof order) =>
+    JSON.stringify([
+      o.currency,
+      o.total,
+      o.coupons,
+      o.lines.map((line) => [line.productId, line.name, line.quantity, line.total]),
+    ]);
+  return hash(order) === hash(draft);
+}
+
 /** Paid orders that need no further action by the shopper. */
 export function isPaid(status: OrderStatus): boolean {
   return status === 'processing' || status === 'completed';

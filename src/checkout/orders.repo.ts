@@ -114,6 +114,109 @@ export async function giveBackStockAndCoupons(
   }
 }
 
+/**
+ * An order that gave its stock and coupon uses back (it failed) takes them again, in the
+ * transaction that makes it pending again: a line that cannot be met or a coupon used up since
+ * throws the shop's refusal, which rolls that transaction back. `force` takes them past their
+ * limits: for an order whose money is already taken.
+ */
+export async function takeStockAndCoupons(
+  tx: Db,
+  id: number,
+  { force = false }: { force?: boolean } = {},
+): Promise<void> {
+  const items = await tx
+    .selectFrom('order_items')
+    .select(['product_id', 'name', 'quantity'])
+    .where('order_id', '=', id)
+    .where('product_id', 'is not', null)
+    .orderBy('id')
+    .execute();
+  for (const item of items) {
+    const taken = await tx
+      .updateTable('products')
+      .set({
+        stock: sql`stock - ${item.quantity}`,
+        total_sales: sql`total_sales + ${item.quantity}`,
+      })
+      .where('id', '=', item.product_id!)
+      .$if(!force, (qb) =>
+        qb.where((eb) => eb.or([eb('stock', 'is', null), eb('stock', '>=', item.quantity)])),
+      )
+      .executeTakeFirst();
+    if (Number(taken.numUpdatedRows) !== 1 && !force) {
+      const product = await tx
+        .selectFrom('products')
+        .select('stock')
+        .where('id', '=', item.product_id!)
+        .executeTakeFirst();
+      throw new ShopError(
+        'not_enough_stock',
+        format(messages.notEnoughStockAtCheckout, {
+          name: item.name,
+          count: product?.stock ?? 0,
+        }),
+        409,
+      );
+    }
+  }
+  const order = await tx
+    .selectFrom('orders')
+    .select(['coupons_json', 'billing_json'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  const email = String((JSON.parse(order.billing_json) as { email?: unknown }).email ?? '');
+  for (const code of JSON.parse(order.coupons_json) as string[]) {
+    const [coupon] = await cartRepo(tx).coupons([code]);
+    if (!coupon) continue;
+    const used = await tx
+      .updateTable('coupons')
+      .set({ usage_count: sql`usage_count + 1` })
+      .where('code', '=', code)
+      .$if(!force, (qb) =>
+        qb.where((eb) =>
+          eb.or([
+            eb('usage_limit', 'is', null),
+            eb('usage_limit', '<=', 0),
+            eb('usage_count', '<', eb.ref('usage_limit')),
+          ]),
+        ),
+      )
+      .executeTakeFirst();
+    if (force) continue;
+    if (Number(used.numUpdatedRows) !== 1)
+      throw new ShopError(COUPON_ERRORS.usageLimit, messages.couponUsageLimitReached, 409);
+    // This order is pending again, so it counts itself among the customer's uses.
+    if (hasCustomerLimit(coupon) && email !== '')
+      assertCustomerUsage(coupon, (await customerCouponUses(tx, code, email)) - 1);
+  }
+}
+
+/** The payment lock an order is created with: its attempt (`{server id}:{attempt id}`) and end. */
+export interface PaymentLock {
+  holder: string;
+  /** ISO-8601 UTC: the lock's token for `unlockPayment`. */
+  until: string;
+}
+
+async function insertLines(tx: Db, orderId: number, lines: OrderDraft['lines']): Promise<void> {
+  await tx
+    .insertInto('order_items')
+    .values(
+      lines.map((line) => ({
+        order_id: orderId,
+        product_id: line.productId,
+        name: line.name,
+        sku: line.sku,
+        quantity: line.quantity,
+        unit_price: line.unitPrice,
+        subtotal: line.subtotal,
+        total: line.total,
+      })),
+    )
+    .execute();
+}
+
 /** Empties the cart of the session that placed the order (in the transaction that paid it). */
 async function clearCartOfOrder(tx: Db, orderId: number): Promise<void> {
   const row = await tx
@@ -189,6 +292,8 @@ export function ordersRepo(db: Db, queueOrderMails: QueueOrderMails) {
       status: OrderStatus,
       /** The customer logged in when ordering: their account's orders and next checkout's prefill. */
       customerId: number | null = null,
+      /** The payment lock of the attempt that will pay it, held from the order's first moment. */
+      paymentLock?: PaymentLock,
     ): Promise<Order> {
       return db.transaction().execute(async (tx) => {
         for (const line of draft.lines) {
@@ -249,24 +354,14 @@ export function ordersRepo(db: Db, queueOrderMails: QueueOrderMails) {
             stock_held_at: status === 'pending' ? createdAt : null,
             source: draft.source?.kind ?? 'checkout',
             source_ref: draft.source?.kind === 'form' ? draft.source.ref : null,
+            ...(paymentLock && {
+              payment_locked_until: paymentLock.until,
+              payment_lock_holder: paymentLock.holder,
+            }),
           })
           .returningAll()
           .executeTakeFirstOrThrow();
-        await tx
-          .insertInto('order_items')
-          .values(
-            draft.lines.map((line) => ({
-              order_id: row.id,
-              product_id: line.productId,
-              name: line.name,
-              sku: line.sku,
-              quantity: line.quantity,
-              unit_price: line.unitPrice,
-              subtotal: line.subtotal,
-              total: line.total,
-            })),
-          )
-          .execute();
+        await insertLines(tx, row.id, draft.lines);
         if (draft.attribution) await saveOrderAttribution(tx, row.id, draft.attribution);
         // An order that needs no payment now (cash on delivery) empties its cart with it.
         if (status !== 'pending' && sessionId) await cartRepo(tx).clear(sessionId);
@@ -278,6 +373,73 @@ export function ordersRepo(db: Db, queueOrderMails: QueueOrderMails) {
 
     find(id: number): Promise<Order | undefined> {
       return readOrder(db, id);
+    },
+
+    /**
+     * The session's order awaiting payment (WooCommerce's `order_awaiting_payment`): the last
+     * order its checkout placed, while that one is still unpaid (pending or failed).
+     */
+    async awaitingPayment(sessionId: string): Promise<Order | undefined> {
+      const last = await db
+        .selectFrom('orders')
+        .select(['id', 'status'])
+        .where('session_id', '=', sessionId)
+        .where('source', '=', 'checkout')
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      if (!last || (last.status !== 'pending' && last.status !== 'failed')) return undefined;
+      return readOrder(db, last.id);
+    },
+
+    /**
+     * Resumes an unpaid order for a new checkout of the same cart (WooCommerce's
+     * `woocommerce_resume_order`): it takes the checkout's details and its lines again, and is
+     * pending with its stock hold starting now. A failed one takes its stock and coupon uses
+     * again (failing gave them back), all or nothing: a refusal (stock gone, coupon used up)
+     * throws and the order stays failed. It names no intent until the new attempt records one.
+     * Returns the order, or undefined when it is no longer unpaid (paid or cancelled meanwhile).
+     */
+    async resume(id: number, draft: OrderDraft): Promise<Order | undefined> {
+      return db.transaction().execute(async (tx) => {
+        const before = await tx
+          .selectFrom('orders')
+          .select('status')
+          .where('id', '=', id)
+          .executeTakeFirst();
+        if (!before || (before.status !== 'pending' && before.status !== 'failed'))
+          return undefined;
+        const moved = await tx
+          .updateTable('orders')
+          .set({
+            status: 'pending',
+            currency: draft.currency,
+            billing_json: JSON.stringify(draft.billing),
+            shipping_json: JSON.stringify({
+              address: draft.shippingAddress,
+              method: draft.shippingMethod,
+            }),
+            payment_method: draft.paymentMethod,
+            payment_method_title: draft.paymentMethodTitle,
+            subtotal: draft.subtotal,
+            discount_total: draft.discountTotal,
+            shipping_total: draft.shippingTotal,
+            tax_total: draft.taxTotal,
+            total: draft.total,
+            coupons_json: JSON.stringify(draft.coupons),
+            customer_note: draft.customerNote,
+            payment_intent_id: null,
+            stock_held_at: nowIso(),
+          })
+          .where('id', '=', id)
+          .where('status', '=', before.status)
+          .executeTakeFirst();
+        if (Number(moved.numUpdatedRows) !== 1) return undefined;
+        await tx.deleteFrom('order_items').where('order_id', '=', id).execute();
+        await insertLines(tx, id, draft.lines);
+        if (before.status === 'failed') await takeStockAndCoupons(tx, id);
+        return readOrder(tx, id);
+      });
     },
 
     /** A page of the customer's own orders, newest first, and how many they have in all. */
@@ -360,7 +522,12 @@ export function ordersRepo(db: Db, queueOrderMails: QueueOrderMails) {
      * Waiting for money that is on its way (a voucher to pay, a debit processing). Like
      * `markPaid`, it empties the cart that placed the order in the same transaction.
      */
-    async markOnHold(id: number, voucher: VoucherDetails | null): Promise<boolean> {
+    async markOnHold(
+      id: number,
+      voucher: VoucherDetails | null,
+      /** The intent it is on its way by: only while the order names it. */
+      intentId?: string,
+    ): Promise<boolean> {
       return db.transaction().execute(async (tx) => {
         const result = await tx
           .updateTable('orders')
@@ -370,6 +537,7 @@ export function ordersRepo(db: Db, queueOrderMails: QueueOrderMails) {
           })
           .where('id', '=', id)
           .where('status', '=', 'pending')
+          .$if(intentId !== undefined, (qb) => qb.where('payment_intent_id', '=', intentId!))
           .executeTakeFirst();
         if (Number(result.numUpdatedRows) !== 1) return false;
         await clearCartOfOrder(tx, id);
@@ -445,8 +613,12 @@ export function ordersRepo(db: Db, queueOrderMails: QueueOrderMails) {
       });
     },
 
-    /** Marks an unpaid order failed and gives its stock and coupon uses back, in one transaction. */
-    async markFailed(id: number): Promise<boolean> {
+    /**
+     * Marks an unpaid order failed and gives its stock and coupon uses back, in one transaction.
+     * With the intent that failed named, only while the order names it: an earlier attempt's
+     * late failure never fails the order a new attempt is paying.
+     */
+    async markFailed(id: number, intentId?: string): Promise<boolean> {
       return db.transaction().execute(async (tx) => {
         const order = await tx
           .selectFrom('orders')
@@ -464,6 +636,7 @@ export function ordersRepo(db: Db, queueOrderMails: QueueOrderMails) {
           .set({ status: 'failed' })
           .where('id', '=', id)
           .where('status', '=', order.status)
+          .$if(intentId !== undefined, (qb) => qb.where('payment_intent_id', '=', intentId!))
           .executeTakeFirst();
         if (Number(result.numUpdatedRows) !== 1) return false;
         await giveBackStockAndCoupons(tx, id, order.coupons_json);

@@ -13,7 +13,7 @@ import type { Session } from '../platform/session/session.ts';
 import type { FieldError, ShippingAddress } from '../platform/address/address.ts';
 import type { Order } from './order.ts';
 import { orderPayRepo } from './order-pay.repo.ts';
-import type { OrdersRepo } from './orders.repo.ts';
+import type { OrdersRepo, PaymentLock } from './orders.repo.ts';
 import type { Destination } from '../cart/shipping.ts';
 
 /**
@@ -109,6 +109,17 @@ export async function refusedPaymentAttempt(
   };
 }
 
+/** The refusal of an attempt that finds another one paying the order. */
+function paymentInProgress(order: Order): CheckoutResult {
+  return {
+    result: 'failure',
+    messages: [messages.orderPaymentInProgress],
+    fieldErrors: [],
+    order,
+    reason: { kind: 'payment_in_progress' },
+  };
+}
+
 /**
  * One payment at a time per order: the attempt runs under the order's payment lock (released
  * when it ends, however it ends). Two attempts at once, say from two tabs with different
@@ -123,14 +134,29 @@ export async function withPaymentLock(
 ): Promise<CheckoutResult> {
   const holder = deps.server.startAttempt();
   try {
-    return await lockedAttempt(deps.db, deps.server, holder, order, attempt);
+    const token = await takePaymentLock(deps.db, deps.server, holder, order.id);
+    if (!token) return paymentInProgress(order);
+    return await whileLocked(deps.db, order.id, token, attempt);
   } finally {
     deps.server.finish(holder);
   }
 }
 
-/** The order's payment lock for this attempt, taken or taken over from a dead holder. */
-async function takePaymentLock(
+/**
+ * A payment lock for an order about to be created by an attempt of this server (`holder`), so
+ * the order is never without its attempt's lock: whatever dies, a pending order either names
+ * an attempt or has finished one.
+ */
+export function newPaymentLock(holder: string): PaymentLock {
+  return { holder, until: new Date(Date.now() + ORDER_PAYMENT_LOCK_MS).toISOString() };
+}
+
+/**
+ * The order's payment lock for this attempt (`holder`), taken when free or run out, or taken
+ * over from an attempt that died (its server is gone). Its token, or null while another
+ * attempt runs.
+ */
+export async function takePaymentLock(
   db: Db,
   server: AppServer,
   holder: string,
@@ -145,27 +171,17 @@ async function takePaymentLock(
   return repo.takeOverPayment(orderId, current, nowMs, ORDER_PAYMENT_LOCK_MS, holder);
 }
 
-async function lockedAttempt(
+/** Runs the attempt under the lock whose token it holds, released however it ends. */
+export async function whileLocked<T>(
   db: Db,
-  server: AppServer,
-  holder: string,
-  order: Order,
-  attempt: () => Promise<CheckoutResult>,
-): Promise<CheckoutResult> {
-  const repo = orderPayRepo(db);
-  const token = await takePaymentLock(db, server, holder, order.id);
-  if (!token)
-    return {
-      result: 'failure',
-      messages: [messages.orderPaymentInProgress],
-      fieldErrors: [],
-      order,
-      reason: { kind: 'payment_in_progress' },
-    };
+  orderId: number,
+  token: string,
+  attempt: () => Promise<T>,
+): Promise<T> {
   try {
     return await attempt();
   } finally {
-    await repo.unlockPayment(order.id, token);
+    await orderPayRepo(db).unlockPayment(orderId, token);
   }
 }
 
@@ -193,8 +209,8 @@ export async function takePayment(
     paymentMethodId: input.paymentMethodId,
     returnUrl: new URL(input.returnUrl ?? orderReceivedUrl(order), input.origin).href,
     blikCode: input.blikCode,
+    recordIntent: (intentId) => deps.orders.setPaymentIntent(order.id, intentId),
   });
-  if (outcome.intentId) await deps.orders.setPaymentIntent(order.id, outcome.intentId);
   const settled = await settlePayment(deps.orders, order, outcome);
   if (outcome.kind === 'failed')
     return { result: 'failure', messages: [outcome.message], fieldErrors: [], order: settled };

@@ -9,8 +9,8 @@ export function settlementTarget(orders: OrdersRepo): SettlementTarget<Order> {
     find: (id) => orders.find(id),
     findByPaymentIntent: (intentId) => orders.findByPaymentIntent(intentId),
     markPaid: (id, transactionId) => orders.markPaid(id, transactionId),
-    markOnHold: (id, voucher) => orders.markOnHold(id, voucher),
-    markFailed: (id) => orders.markFailed(id),
+    markOnHold: (id, voucher, intentId) => orders.markOnHold(id, voucher, intentId),
+    markFailed: (id, intentId) => orders.markFailed(id, intentId),
     receivedUrl: orderReceivedUrl,
   };
 }

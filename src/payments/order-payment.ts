@@ -123,11 +123,34 @@ export interface PayOrderInput {
   /** Where the shopper comes back to after a redirect or a challenge (absolute). */
   returnUrl: string;
   blikCode?: string;
+  /** Makes the intent the order's own; called before the intent is confirmed. */
+  recordIntent(intentId: string): Promise<void>;
+}
+
+/** A processor refusal as the order's failed payment, in the shop's words. */
+function failedAttempt(error: unknown, intentId: string | null): PaymentOutcome {
+  const raw = error as {
+    type?: string;
+    code?: string;
+    raw?: { payment_intent?: { id?: string } };
+  };
+  return {
+    kind: 'failed',
+    intentId: raw.raw?.payment_intent?.id ?? intentId,
+    code: raw.code ?? 'api_error',
+    message: paymentErrorText({
+      type: raw.type === 'StripeCardError' ? 'card_error' : mapType(raw.type),
+      code: raw.code,
+    }),
+  };
 }
 
 /**
- * Creates and confirms the order's payment intent. The idempotency key is derived from the order
- * and the payment method, so a retried or doubled request never charges twice.
+ * Creates the order's payment intent, records it as the order's, then confirms it. Two calls, so
+ * that an intent able to take money is always one its order names: whatever dies between them,
+ * the order can be settled from (or released after) its own intent. The idempotency keys are
+ * derived from the order and the payment method, so a retried or doubled request never charges
+ * twice. A failure to record the intent is the shop's, not the processor's: it is thrown.
  */
 export async function payOrder(
   stripe: Stripe,
@@ -135,35 +158,31 @@ export async function payOrder(
   method: PaymentMethodInfo,
   input: PayOrderInput,
 ): Promise<PaymentOutcome> {
+  const key = orderIdempotencyKey(order, input.paymentMethodId);
+  let created: Stripe.PaymentIntent;
   try {
-    const intent = await stripe.paymentIntents.create(
+    created = await stripe.paymentIntents.create(
+      { ...orderIntentParams(order, method.type ?? 'card'), payment_method: input.paymentMethodId },
+      { idempotencyKey: key },
+    );
+  } catch (error) {
+    return failedAttempt(error, null);
+  }
+  await input.recordIntent(created.id);
+  try {
+    const intent = await stripe.paymentIntents.confirm(
+      created.id,
       {
-        ...orderIntentParams(order, method.type ?? 'card'),
-        payment_method: input.paymentMethodId,
-        confirm: true,
         return_url: input.returnUrl,
         ...(method.flow === 'blik' && input.blikCode
           ? { payment_method_options: { blik: { code: input.blikCode } } }
           : {}),
       },
-      { idempotencyKey: orderIdempotencyKey(order, input.paymentMethodId) },
+      { idempotencyKey: `${key}-confirm` },
     );
     return outcomeOf(intent);
   } catch (error) {
-    const raw = error as {
-      type?: string;
-      code?: string;
-      raw?: { payment_intent?: { id?: string } };
-    };
-    return {
-      kind: 'failed',
-      intentId: raw.raw?.payment_intent?.id ?? null,
-      code: raw.code ?? 'api_error',
-      message: paymentErrorText({
-        type: raw.type === 'StripeCardError' ? 'card_error' : mapType(raw.type),
-        code: raw.code,
-      }),
-    };
+    return failedAttempt(error, created.id);
   }
 }
 

@@ -4,6 +4,7 @@ import type { VoucherDetails } from './order-payment.ts';
 import {
   settlePayment,
   settleReturn,
+  settlesOrder,
   settleWebhook,
   type OrderLedger,
   type SettlingOrder,
@@ -75,6 +76,29 @@ describe('settlement through the ledger payments defines', () => {
     const { ledger, marks } = memoryLedger(pending());
     expect(await settleReturn(ledger, stripe, pending(), 'pi_someone_else')).toBeUndefined();
     expect(marks).toEqual([]);
+  });
+});
+
+describe('which of an order’s intents settle it', () => {
+  const paid = { kind: 'paid', intentId: 'pi_old' } as const;
+  const failed = {
+    kind: 'failed',
+    intentId: 'pi_old',
+    code: 'card_declined',
+    message: '',
+  } as const;
+  const onHold = { kind: 'on-hold', intentId: 'pi_old', voucher: null } as const;
+
+  it('money taken pays the order, whichever of its intents took it', () => {
+    expect(settlesOrder({ paymentIntentId: 'pi_new' }, 'pi_old', paid)).toBe(true);
+    expect(settlesOrder({ paymentIntentId: null }, 'pi_old', paid)).toBe(true);
+  });
+
+  it('a failure or a payment on its way counts only from the intent the order names now', () => {
+    expect(settlesOrder({ paymentIntentId: 'pi_old' }, 'pi_old', failed)).toBe(true);
+    expect(settlesOrder({ paymentIntentId: 'pi_new' }, 'pi_old', failed)).toBe(false);
+    expect(settlesOrder({ paymentIntentId: null }, 'pi_old', failed)).toBe(false);
+    expect(settlesOrder({ paymentIntentId: 'pi_new' }, 'pi_old', onHold)).toBe(false);
   });
 });
 

@@ -19,8 +19,10 @@ export interface OrderLedger<O extends SettlingOrder = SettlingOrder> {
   find(id: number): Promise<O | undefined>;
   findByPaymentIntent(intentId: string): Promise<O | undefined>;
   markPaid(id: number, transactionId: string): Promise<unknown>;
-  markOnHold(id: number, voucher: VoucherDetails | null): Promise<unknown>;
-  markFailed(id: number): Promise<unknown>;
+  /** With an intent named: only while the order names it (see `settlesOrder`). */
+  markOnHold(id: number, voucher: VoucherDetails | null, intentId?: string): Promise<unknown>;
+  /** With an intent named: only while the order names it (see `settlesOrder`). */
+  markFailed(id: number, intentId?: string): Promise<unknown>;
 }
 
 /** The ledger, and where the shopper goes once an order's payment has gone through. */
@@ -39,10 +41,10 @@ export async function settlePayment<O extends SettlingOrder>(
       await ledger.markPaid(order.id, outcome.intentId);
       break;
     case 'on-hold':
-      await ledger.markOnHold(order.id, outcome.voucher);
+      await ledger.markOnHold(order.id, outcome.voucher, outcome.intentId);
       break;
     case 'failed':
-      await ledger.markFailed(order.id);
+      await ledger.markFailed(order.id, outcome.intentId ?? undefined);
       break;
     default:
       return order;
@@ -80,7 +82,21 @@ export async function settleFromProcessor<O extends SettlingOrder>(
   const order = await orderOfIntent(ledger, intent);
   if (!order) return undefined;
   const outcome = outcomeOf(intent);
+  if (!settlesOrder(order, intent.id, outcome)) return { order, intent, outcome };
   return { order: await settlePayment(ledger, order, outcome), intent, outcome };
+}
+
+/**
+ * Whether an intent's outcome moves its order. Money taken pays the order whichever of its intents
+ * took it; anything else moves it only from the intent it names now, so the late failure (or
+ * cancellation) of an earlier attempt never fails an order being paid again.
+ */
+export function settlesOrder(
+  order: Pick<SettlingOrder, 'paymentIntentId'>,
+  intentId: string,
+  outcome: PaymentOutcome,
+): boolean {
+  return outcome.kind === 'paid' || order.paymentIntentId === intentId;
 }
 
 /**
@@ -147,9 +163,11 @@ export interface WebhookDeps {
 export type WebhookAnswer = { kind: 'invalid' } | { kind: 'received'; duplicate: boolean };
 
 /**
- * A webhook: the signature is checked by the SDK over the raw body; each event is handled once
- * (its id is recorded first), and a payment intent's event settles its order like every other
- * path, so a webhook racing the shopper's return gives one paid order.
+ * A webhook: the signature is checked by the SDK over the raw body, and a payment intent's event
+ * settles its order like every other path (read from the processor, a conditional update), so a
+ * webhook racing the shopper's return gives one paid order. The event's id is recorded only once
+ * it is handled, and a redelivery is handled again: a delivery cut off between the two (its
+ * server died) is not lost to the redelivery that follows.
  */
 export async function settleWebhook(
   deps: WebhookDeps,
@@ -162,10 +180,9 @@ export async function settleWebhook(
   } catch {
     return { kind: 'invalid' };
   }
-  if (!(await deps.recordEvent(event))) return { kind: 'received', duplicate: true };
   if (event.type.startsWith('payment_intent.')) {
     const intent = event.data.object as Stripe.PaymentIntent;
     await settleFromProcessor(deps.ledger, deps.stripe, intent.id);
   }
-  return { kind: 'received', duplicate: false };
+  return { kind: 'received', duplicate: !(await deps.recordEvent(event)) };
 }

@@ -92,8 +92,26 @@ export const ORDER_PAYMENT_LOCK_MS = 5 * 60_000;
 // Ours (issue 9): jobs shared by several app servers (src/platform/jobs) and held stock.
 /** How often each app server renews its heartbeat and tries the jobs' leases. */
 export const JOBS_TICK_MS = 10_000;
-/** A server whose heartbeat is older than this many ticks is gone: its checkout claims are free. */
+/** How often each app server renews its heartbeat (on each job tick). */
 export const APP_SERVER_HEARTBEAT_MS = JOBS_TICK_MS;
+/**
+ * A server whose heartbeat went unrenewed this long (three beats missed: a busy server is not
+ * taken for dead) is gone: the checkout claims and payment locks of its attempts are free.
+ */
+export const APP_SERVER_GONE_AFTER_MS = 3 * APP_SERVER_HEARTBEAT_MS;
+/**
+ * How often one app server frees what attempts of gone servers held (claims, payment locks) and
+ * settles or releases their orders: each tick, so a dead server's claims are free within
+ * APP_SERVER_GONE_AFTER_MS + this (40 s) of its last beat.
+ */
+export const CUT_OFF_ATTEMPTS_SWEEP_MS = JOBS_TICK_MS;
+/**
+ * How often one app server asks the processor about unpaid orders' intents and pays the orders
+ * whose intent took the money (their webhook lost): with a dead server's lease of this job
+ * running out first, within this + a tick (40 s) of the shop being back. One processor read per
+ * unpaid order with an intent, twice a minute.
+ */
+export const PAID_INTENTS_SWEEP_MS = 30_000;
 /** The hold-stock sweep runs at most this often, on whichever app server takes its lease. */
 export const HOLD_STOCK_SWEEP_MS = 60_000;
 /** Unpaid orders the sweep reads at a time. */

@@ -14,6 +14,7 @@ import * as forms from './migrations/011_forms.ts';
 import * as accounts from './migrations/010_accounts.ts';
 import * as reviews from './migrations/012_reviews.ts';
 import * as formPayments from './migrations/014_form_payments.ts';
+import * as paymentRecovery from './migrations/015_payment_recovery.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyDb = Kysely<any>;
@@ -36,6 +37,7 @@ const migrations: Record<string, ShopMigration> = {
   '010_accounts': accounts,
   '012_reviews': reviews,
   '014_form_payments': formPayments,
+  '015_payment_recovery': paymentRecovery,
 };
 
 export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {

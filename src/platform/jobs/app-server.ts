@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import { APP_SERVER_HEARTBEAT_MS } from '../constants/index.ts';
+import { APP_SERVER_GONE_AFTER_MS } from '../constants/index.ts';
 import type { Db } from '../db/database.ts';
 import { jobLeasesRepo } from './job-leases.repo.ts';
 
@@ -53,7 +53,7 @@ export function appServer(db: Db, clock: Clock) {
 
     /** Says this server runs, until a few missed beats from now. */
     async beat(): Promise<void> {
-      await leases.take(heartbeatName(id), self, clock(), APP_SERVER_HEARTBEAT_MS * 3);
+      await leases.take(heartbeatName(id), self, clock(), APP_SERVER_GONE_AFTER_MS);
     },
 
     /** Says this server stopped: its holders are free at once. */

@@ -149,4 +149,6 @@ export const checkoutMessages = {
   // End of the intent calls' texts.
   /** WooCommerce's order note when the hold-stock job cancels an unpaid order (issue 9). */
   unpaidOrderCancelled: 'Unpaid order cancelled - time limit reached.',
+  /** Ours: the note when an order whose payment attempt was cut off before any money moved is released. */
+  unpaidOrderCutOff: 'Unpaid order cancelled - its payment attempt was cut off.',
 } as const;
