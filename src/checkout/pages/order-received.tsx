@@ -1,14 +1,12 @@
 import type { PageLoaderArgs } from '../../page-context.ts';
 import { formatDate } from '../../ui/dates.ts';
 import { data, type MetaFunction } from 'react-router';
-import { addressLines } from '../../platform/address/address-format.ts';
 import { messages } from '../../platform/messages/index.ts';
 import { useFormatMoney } from '../../ui/money.tsx';
 import { statusName } from '../order.ts';
 import { orderPayUrl } from '../place-order.ts';
 import { orderIdParam } from '../order-pay-rules.ts';
-import { OrderDetails } from '../ui/order-details.tsx';
-import { PostalAddress } from '../../ui/postal-address.tsx';
+import { OrderAddresses, OrderDetails, orderAddresses } from '../ui/order-details.tsx';
 
 export const meta: MetaFunction = () => [
   { title: `${messages.orderReceivedTitle} – ${messages.shopName}` },
@@ -31,7 +29,8 @@ export async function loader({ params, url, context }: PageLoaderArgs) {
     status: order.status,
     createdAt: order.createdAt,
     email: order.billing.email,
-    billingLines: addressLines(order.billing),
+    addresses: orderAddresses(order),
+    customerNote: order.customerNote,
     total: order.total,
     subtotal: order.subtotal,
     discountTotal: order.discountTotal,
@@ -107,10 +106,7 @@ export default function OrderReceived({
         </li>
       </ul>
       <OrderDetails order={order} heading="h2" />
-      <section aria-labelledby="billing-heading">
-        <h2 id="billing-heading">{messages.billingAddress}</h2>
-        <PostalAddress lines={order.billingLines} />
-      </section>
+      <OrderAddresses addresses={order.addresses} heading="h2" />
     </div>
   );
 }
