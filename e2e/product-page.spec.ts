@@ -231,6 +231,22 @@ test.describe('the product page at 390 px', () => {
     await openViewer(page);
     await expectAccessible(page);
   });
+
+  test('the tab titles keep to one row, which scrolls inside itself to the last tab', async ({
+    page,
+  }) => {
+    await gotoHydrated(page, HOODIE);
+    const tabs = page.getByRole('tab');
+    await expect(tabs).toHaveCount(3);
+    const tops = await tabs.evaluateAll((elements) =>
+      elements.map((element) => Math.round(element.getBoundingClientRect().top)),
+    );
+    expect(new Set(tops).size, `tops ${tops.join(', ')}`).toBe(1);
+    await page.getByRole('tab', { name: 'Reviews (2)' }).click();
+    await expect(selectedTab(page)).toHaveText('Reviews (2)');
+    await expect(page.getByRole('tab', { name: 'Reviews (2)' })).toBeInViewport({ ratio: 1 });
+    await expectNoHorizontalScroll(page);
+  });
 });
 
 test.describe('reviews', () => {
