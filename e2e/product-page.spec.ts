@@ -158,6 +158,8 @@ test.describe('the product page at 1280 px', () => {
 
     // The viewer: open, axe, a double click zooms, Escape closes and gives focus back.
     const viewer = await openViewer(page);
+    // WooCommerce's backdrop: the page does not show through it.
+    await expect(viewer.locator('.pswp__bg')).toHaveCSS('opacity', '1');
     await expectAccessible(page);
     const picture = viewer.locator('.pswp__item[aria-hidden="false"] img.pswp__img');
     const fitted = (await picture.boundingBox())!;
