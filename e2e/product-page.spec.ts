@@ -158,6 +158,8 @@ test.describe('the product page at 1280 px', () => {
 
     // The viewer: open, axe, a double click zooms, Escape closes and gives focus back.
     const viewer = await openViewer(page);
+    // WooCommerce's backdrop: the page does not show through it.
+    await expect(viewer.locator('.pswp__bg')).toHaveCSS('opacity', '1');
     await expectAccessible(page);
     const picture = viewer.locator('.pswp__item[aria-hidden="false"] img.pswp__img');
     const fitted = (await picture.boundingBox())!;
@@ -230,6 +232,22 @@ test.describe('the product page at 390 px', () => {
     await expectNoHorizontalScroll(page);
     await openViewer(page);
     await expectAccessible(page);
+  });
+
+  test('the tab titles keep to one row, which scrolls inside itself to the last tab', async ({
+    page,
+  }) => {
+    await gotoHydrated(page, HOODIE);
+    const tabs = page.getByRole('tab');
+    await expect(tabs).toHaveCount(3);
+    const tops = await tabs.evaluateAll((elements) =>
+      elements.map((element) => Math.round(element.getBoundingClientRect().top)),
+    );
+    expect(new Set(tops).size, `tops ${tops.join(', ')}`).toBe(1);
+    await page.getByRole('tab', { name: 'Reviews (2)' }).click();
+    await expect(selectedTab(page)).toHaveText('Reviews (2)');
+    await expect(page.getByRole('tab', { name: 'Reviews (2)' })).toBeInViewport({ ratio: 1 });
+    await expectNoHorizontalScroll(page);
   });
 });
 

@@ -1,5 +1,13 @@
 import { expect, test } from '@playwright/test';
-import { expectAccessible, fillBilling, withShopDatabase, gotoHydrated } from './support.ts';
+import { logInThroughDialog, newCustomer } from './accounts-support.ts';
+import {
+  expectAccessible,
+  expectNoHorizontalScroll,
+  fillBilling,
+  fillCard,
+  withShopDatabase,
+  gotoHydrated,
+} from './support.ts';
 
 test.describe('a shopper buys with JavaScript', () => {
   test(
@@ -101,6 +109,53 @@ test.describe('a shopper buys with JavaScript', () => {
     await page.getByLabel('Card number').fill('4242424242424242');
     await page.getByRole('button', { name: 'Place order' }).click();
     await expect(page.getByText('Thank you. Your order has been received.')).toBeVisible();
+  });
+
+  test('the thank-you page and my account show the address the order ships to and its note', async ({
+    page,
+  }) => {
+    test.slow(); // a checkout and two order pages at two widths
+    const ada = await newCustomer('ships-elsewhere');
+    await gotoHydrated(page, '/shop/');
+    await logInThroughDialog(page, ada.email, ada.password);
+    await page.goto('/?add-to-cart=1');
+    await gotoHydrated(page, '/checkout/');
+    await fillBilling(page, ada.email);
+    await page.getByLabel('Ship to a different address?').check();
+    const shipping = page.locator('.woocommerce-shipping-fields');
+    await shipping.getByLabel('Country / Region').first().selectOption('GB');
+    for (const [label, value] of Object.entries({
+      'First name': 'Charles',
+      'Last name': 'Babbage',
+      'Street address': '1 Dorset Street',
+      'Town / City': 'Marylebone',
+      'Postcode / ZIP': 'W1U 4EG',
+    }))
+      await shipping.getByLabel(label, { exact: false }).first().fill(value);
+    await page.getByLabel('Order notes').fill('Please knock twice.');
+    await page.getByRole('radio', { name: 'Credit / Debit Card' }).check();
+    await fillCard(page, '4242424242424242');
+    await page.getByRole('button', { name: 'Place order' }).click();
+    await expect(page.getByText('Thank you. Your order has been received.')).toBeVisible();
+    const orderId = Number(/order-received\/(\d+)\//.exec(page.url())![1]);
+    const thankYou = page.url();
+
+    for (const url of [thankYou, `/my-account/view-order/${orderId}/`]) {
+      for (const width of [390, 1280]) {
+        await page.setViewportSize({ width, height: 900 });
+        await gotoHydrated(page, url);
+        const shipsTo = page.getByRole('region', { name: 'Shipping address' });
+        await expect(shipsTo, url).toContainText('Charles Babbage');
+        await expect(shipsTo).toContainText('1 Dorset Street');
+        await expect(shipsTo).toContainText('W1U 4EG');
+        await expect(page.getByRole('region', { name: 'Billing address' })).toContainText(
+          'Ada Lovelace',
+        );
+        await expect(page.getByRole('row', { name: 'Note Please knock twice.' })).toBeVisible();
+        await expectAccessible(page);
+        await expectNoHorizontalScroll(page);
+      }
+    }
   });
 
   test('a variable product needs its size chosen first, then adds that size', async ({ page }) => {

@@ -11,7 +11,11 @@ import {
 } from './cart/cart.routes.ts';
 import { slideOutAjaxCalls } from './cart/slide-out.routes.ts';
 import { accountAjaxCalls, type AccountDoorDeps } from './accounts/accounts.routes.ts';
-import { checkoutAjaxCalls } from './checkout/checkout.routes.ts';
+import {
+  checkoutAjaxCalls,
+  handleRedirectReturn,
+  type CheckoutDoorDeps,
+} from './checkout/checkout.routes.ts';
 import { registerContentRoutes } from './content/content.routes.ts';
 import { registerEmbedRoutes } from './forms/embed/embed.routes.ts';
 import { formAjaxCalls, registerFormRoutes } from './forms/forms.routes.ts';
@@ -70,6 +74,11 @@ function cartDoors(shop: Shop): CartDoorDeps {
   return { operations: shop.cartOperations, contexts: shop.requestContexts };
 }
 
+/** The narrow dependencies of the checkout's doors. */
+function checkoutDoors(shop: Shop): CheckoutDoorDeps {
+  return { checkout: shop.checkoutDeps, contexts: shop.requestContexts };
+}
+
 /** The narrow dependencies of the gateway's doors. */
 function paymentDoors(shop: Shop): PaymentDoorDeps {
   return {
@@ -98,7 +107,7 @@ export function wireCalls(shop: Shop): { wcAjax: AjaxCalls; adminAjax: AjaxCalls
   return {
     wcAjax: new Map([
       ...cartAjaxCalls(cartDoors(shop)),
-      ...checkoutAjaxCalls({ checkout: shop.checkoutDeps, contexts: shop.requestContexts }),
+      ...checkoutAjaxCalls(checkoutDoors(shop)),
       ...paymentAjaxCalls(paymentDoors(shop)),
     ]),
     adminAjax: new Map([
@@ -119,7 +128,9 @@ export async function buildServer(shop: Shop, options: ServerOptions = {}): Prom
       hasSession: hasSessionToken,
       loadContext: (request, reply, scriptNonce) => pageContext(shop, request, reply, scriptNonce),
       contentSecurityPolicy: { stripe: !shop.payments.testMode },
-      beforeRender: (request, reply) => handleAddToCartLink(cartDoors(shop), request, reply),
+      beforeRender: async (request, reply) =>
+        (await handleAddToCartLink(cartDoors(shop), request, reply)) ||
+        handleRedirectReturn(checkoutDoors(shop), request, reply),
       // The consent banner is rendered open until the visitor has chosen.
       cacheVariant: (headers) => (hasConsentChoice(headers.cookie) ? 'consent-chosen' : ''),
     });

@@ -29,7 +29,8 @@ export type ZoomOptions = z.infer<typeof zoomOptionsSchema>;
 
 /** The viewer's options (WooCommerce's `photoswipe_options`): PhotoSwipe 5's names we pass on. */
 const viewerOptionsSchema = z.object({
-  bgOpacity: z.number().min(0).max(1).optional().catch(undefined),
+  /** WooCommerce's viewer is opaque unless the shop asks otherwise (PhotoSwipe 5's own is 0.8). */
+  bgOpacity: z.number().min(0).max(1).catch(1).default(1),
   showAnimationDuration: z.number().int().min(0).max(2000).catch(0).default(0),
   hideAnimationDuration: z.number().int().min(0).max(2000).catch(0).default(0),
   showHideAnimationType: z.enum(['zoom', 'fade', 'none']).optional().catch(undefined),

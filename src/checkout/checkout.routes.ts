@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { setCartCookies } from '../cart/cart.routes.ts';
 import { findState, isCountry } from '../platform/address/countries.ts';
@@ -5,9 +6,11 @@ import { formatPostcode } from '../platform/address/postcode.ts';
 import { ajaxCall, type AjaxCalls } from '../platform/http/ajax.ts';
 import { errorListHtml } from '../platform/http/notices.ts';
 import type { RequestContexts } from '../platform/http/request-context.ts';
+import { settleReturn } from '../payments/settlement.ts';
 import { checkoutAnswer, refusalHttp, visitorOf } from './checkout-answers.ts';
 import { CHECKOUT_NONCE, UPDATE_ORDER_REVIEW_NONCE } from './nonces.ts';
 import { placeOrder } from './operations.ts';
+import { orderIdParam } from './order-pay-rules.ts';
 import type { CheckoutDeps } from './place-order.ts';
 import { checkoutForm } from './schemas.ts';
 import { orderReviewFragments } from './ui/order-review.tsx';
@@ -109,4 +112,42 @@ export function checkoutAjaxCalls({ checkout, contexts }: CheckoutDoorDeps): Aja
       }),
     ],
   ]);
+}
+
+const ORDER_RECEIVED_PATH = /^\/checkout\/order-received\/([^/?]*)\/?$/;
+
+/**
+ * Back on the order-received page from a redirect method or a card challenge
+ * (`payment_intent` in the URL): the order is settled from the processor before the page renders,
+ * since the page's loaders run side by side and the header reads the cart count while the page's
+ * own loader works. A failure goes back to the checkout with the catalogue's text; a payment
+ * empties the shopper's cart. Answers true when it sent the browser elsewhere.
+ */
+export async function handleRedirectReturn(
+  { checkout, contexts }: CheckoutDoorDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<boolean> {
+  if (request.method !== 'GET' || !request.url.includes('payment_intent=')) return false;
+  const url = new URL(request.url, 'http://shop.local');
+  const id = orderIdParam(ORDER_RECEIVED_PATH.exec(url.pathname)?.[1]);
+  const intentId = url.searchParams.get('payment_intent');
+  if (id === null || !intentId) return false;
+  const order = await checkout.orders.findWithKey(id, url.searchParams.get('key') ?? '');
+  if (!order) return false;
+  const settled = await settleReturn(checkout.orders, checkout.payments().stripe, order, intentId);
+  if (!settled) return false;
+  const context = contexts(request, reply);
+  const { outcome } = settled;
+  if (outcome.kind === 'failed') {
+    await context.addNotice({ type: 'error', text: outcome.message });
+    reply.redirect('/checkout/', 303);
+    return true;
+  }
+  const session = await context.readSession();
+  if (session && session.id === settled.order.sessionId && outcome.kind !== 'redirect') {
+    await checkout.cart.empty(session.id);
+    setCartCookies(reply, await checkout.cart.read(session.id));
+  }
+  return false;
 }

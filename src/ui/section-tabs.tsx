@@ -1,4 +1,4 @@
-import { useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { mergeProps, useFocusRing, useHover, useTab, useTabList } from 'react-aria';
 import { Item, useTabListState, type Node, type TabListState } from 'react-stately';
 
@@ -105,6 +105,9 @@ function TabTitle({
   const { focusProps, isFocusVisible } = useFocusRing();
   const { hoverProps, isHovered } = useHover({});
   const key = String(item.key);
+  useEffect(() => {
+    if (isSelected && ref.current) revealInList(ref.current);
+  }, [isSelected]);
   return (
     <div
       {...mergeProps(tabProps, focusProps, hoverProps)}
@@ -120,6 +123,19 @@ function TabTitle({
       {item.rendered}
     </div>
   );
+}
+
+/**
+ * Scrolls a row of titles too wide for its box (a phone) sideways until the selected one shows
+ * whole; the page itself does not move.
+ */
+function revealInList(title: HTMLElement): void {
+  const list = title.parentElement;
+  if (!list) return;
+  const box = list.getBoundingClientRect();
+  const own = title.getBoundingClientRect();
+  if (own.left < box.left) list.scrollLeft -= box.left - own.left;
+  else if (own.right > box.right) list.scrollLeft += own.right - box.right;
 }
 
 /** A tab's panel and title ids, made from one id the sections keep from the server's render on. */

@@ -4,13 +4,11 @@ import { statusName } from '../order.ts';
 import { needsPayment } from '../order-pay-rules.ts';
 import { orderIdParam } from '../order-pay-rules.ts';
 import { orderPayUrl } from '../place-order.ts';
-import { addressLines } from '../../platform/address/address-format.ts';
 import { format, messages } from '../../platform/messages/index.ts';
 import { formatDate } from '../../ui/dates.ts';
 import { formatNodes } from '../../accounts/ui/format-nodes.tsx';
 import { privatePage } from '../../accounts/pages/page-answers.ts';
-import { OrderDetails } from '../ui/order-details.tsx';
-import { PostalAddress } from '../../ui/postal-address.tsx';
+import { OrderAddresses, OrderDetails, orderAddresses } from '../ui/order-details.tsx';
 
 export const meta: MetaFunction<typeof loader> = ({ loaderData }) => [
   {
@@ -41,12 +39,7 @@ export async function loader({ context, params }: PageLoaderArgs) {
     total: order.total,
     paymentMethodTitle: order.paymentMethodTitle,
     customerNote: order.customerNote,
-    billingLines: addressLines(order.billing),
-    email: order.billing.email,
-    phone: order.billing.phone,
-    shippingLines: order.shippingAddress
-      ? addressLines({ country: '', ...order.shippingAddress })
-      : null,
+    addresses: orderAddresses(order),
   };
 }
 
@@ -82,27 +75,8 @@ export default function ViewOrder({
           </a>
         </div>
       )}
-      <OrderDetails order={order} heading="h3" paymentMethod={order.paymentMethodTitle}>
-        {order.customerNote && (
-          <p className="order-note">
-            <strong>{messages.orderNote}:</strong> {order.customerNote}
-          </p>
-        )}
-      </OrderDetails>
-      <div className="order-addresses">
-        <section aria-labelledby="billing-address-heading">
-          <h3 id="billing-address-heading">{messages.billingAddress}</h3>
-          <PostalAddress
-            lines={[...order.billingLines, order.phone, order.email].filter(Boolean)}
-          />
-        </section>
-        {order.shippingLines && (
-          <section aria-labelledby="shipping-address-heading">
-            <h3 id="shipping-address-heading">{messages.shippingAddress}</h3>
-            <PostalAddress lines={order.shippingLines} />
-          </section>
-        )}
-      </div>
+      <OrderDetails order={order} heading="h3" paymentMethod={order.paymentMethodTitle} />
+      <OrderAddresses addresses={order.addresses} heading="h3" />
     </div>
   );
 }

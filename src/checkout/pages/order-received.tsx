@@ -1,55 +1,24 @@
 import type { PageLoaderArgs } from '../../page-context.ts';
 import { formatDate } from '../../ui/dates.ts';
-import { data, redirect, type MetaFunction } from 'react-router';
-import { settleReturn } from '../../payments/settlement.ts';
-import { addressLines } from '../../platform/address/address-format.ts';
-import type { Order } from '../order.ts';
+import { data, type MetaFunction } from 'react-router';
 import { messages } from '../../platform/messages/index.ts';
 import { useFormatMoney } from '../../ui/money.tsx';
 import { statusName } from '../order.ts';
 import { orderPayUrl } from '../place-order.ts';
 import { orderIdParam } from '../order-pay-rules.ts';
-import { OrderDetails } from '../ui/order-details.tsx';
-import { PostalAddress } from '../../ui/postal-address.tsx';
+import { OrderAddresses, OrderDetails, orderAddresses } from '../ui/order-details.tsx';
 
 export const meta: MetaFunction = () => [
   { title: `${messages.orderReceivedTitle} – ${messages.shopName}` },
 ];
 export const headers = () => ({ 'Cache-Control': 'private, no-store' });
 
-/**
- * Back from a redirect method or a card challenge (`payment_intent`, `redirect_status`): the
- * intent is read from the processor and the order moved; a failure goes back to the checkout
- * with the catalogue's text, a success empties the cart.
- */
-async function finishRedirectReturn(
-  context: PageLoaderArgs['context'],
-  order: Order,
-  intentId: string,
-): Promise<Order> {
-  const { shop, session } = context;
-  const settled = await settleReturn(shop.orders, shop.payments.stripe, order, intentId);
-  if (!settled) return order;
-  const { outcome } = settled;
-  if (outcome.kind === 'failed') {
-    if (session)
-      await shop.sessions.addNotice(session.id, { type: 'error', text: outcome.message });
-    throw redirect('/checkout/', 303);
-  }
-  if (session && session.id === settled.order.sessionId && outcome.kind !== 'redirect') {
-    await shop.cart.empty(session.id);
-    context.cartChanged(await shop.cart.read(session.id));
-  }
-  return settled.order;
-}
-
 export async function loader({ params, url, context }: PageLoaderArgs) {
   const key = url.searchParams.get('key') ?? '';
   const id = orderIdParam(params.orderId);
-  const found = id === null ? undefined : await context.shop.orders.findWithKey(id, key);
-  if (!found) throw data(null, { status: 404 });
-  const intentId = url.searchParams.get('payment_intent');
-  const order = intentId ? await finishRedirectReturn(context, found, intentId) : found;
+  // A return with `payment_intent` was settled before the page rendered (handleRedirectReturn).
+  const order = id === null ? undefined : await context.shop.orders.findWithKey(id, key);
+  if (!order) throw data(null, { status: 404 });
   return {
     shippingTotal: order.shippingTotal,
     taxTotal: order.taxTotal,
@@ -60,7 +29,8 @@ export async function loader({ params, url, context }: PageLoaderArgs) {
     status: order.status,
     createdAt: order.createdAt,
     email: order.billing.email,
-    billingLines: addressLines(order.billing),
+    addresses: orderAddresses(order),
+    customerNote: order.customerNote,
     total: order.total,
     subtotal: order.subtotal,
     discountTotal: order.discountTotal,
@@ -136,10 +106,7 @@ export default function OrderReceived({
         </li>
       </ul>
       <OrderDetails order={order} heading="h2" />
-      <section aria-labelledby="billing-heading">
-        <h2 id="billing-heading">{messages.billingAddress}</h2>
-        <PostalAddress lines={order.billingLines} />
-      </section>
+      <OrderAddresses addresses={order.addresses} heading="h2" />
     </div>
   );
 }

@@ -1,7 +1,12 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { MoneyFormatContext } from '../../ui/money.tsx';
-import { OrderDetails, type OrderDetailsData } from './order-details.tsx';
+import {
+  OrderAddresses,
+  OrderDetails,
+  orderAddresses,
+  type OrderDetailsData,
+} from './order-details.tsx';
 
 const order: OrderDetailsData = {
   currency: 'EUR',
@@ -12,13 +17,17 @@ const order: OrderDetailsData = {
   shippingTotal: 500,
   taxTotal: 0,
   total: 8600,
+  customerNote: '',
 };
 
 /** The table as a German shop selling in dollars renders an order placed in euros. */
-function render(props: { heading: 'h2' | 'h3'; paymentMethod?: string }): string {
+function render(
+  props: { heading: 'h2' | 'h3'; paymentMethod?: string },
+  details: OrderDetailsData = order,
+): string {
   return renderToStaticMarkup(
     <MoneyFormatContext.Provider value={{ currency: 'USD', locale: 'de-DE' }}>
-      <OrderDetails order={order} {...props} />
+      <OrderDetails order={details} {...props} />
     </MoneyFormatContext.Provider>,
   );
 }
@@ -46,5 +55,58 @@ describe('an order’s details', () => {
     expect(html).toContain('<h3 id="order-details-heading">Order details</h3>');
     expect(cells(html).at(-2)).toEqual(['Payment method', 'Cash on delivery']);
     expect(render({ heading: 'h2' })).not.toContain('Payment method');
+  });
+
+  it('ends with the customer’s note, when they wrote one', () => {
+    const noted = render({ heading: 'h2' }, { ...order, customerNote: 'Please knock twice.' });
+    expect(cells(noted).at(-1)).toEqual(['Note', 'Please knock twice.']);
+    expect(cells(render({ heading: 'h2' })).map(([label]) => label)).not.toContain('Note');
+  });
+});
+
+describe('an order’s addresses', () => {
+  const billing = {
+    first_name: 'Ada',
+    last_name: 'Lovelace',
+    company: '',
+    address_1: '12 Main Street',
+    address_2: '',
+    city: 'Springfield',
+    state: 'IL',
+    postcode: '62701',
+    country: 'US',
+    email: 'ada@example.com',
+    phone: '+1 217 555 0100',
+  };
+  const shipping = {
+    first_name: 'Charles',
+    last_name: 'Babbage',
+    company: '',
+    address_1: '1 Dorset Street',
+    address_2: '',
+    city: 'London',
+    state: '',
+    postcode: 'W1U 4EG',
+    country: 'GB',
+  };
+  const addresses = (shippingAddress: Record<string, string> | null) =>
+    renderToStaticMarkup(
+      <OrderAddresses addresses={orderAddresses({ billing, shippingAddress })} heading="h2" />,
+    );
+
+  it('shows the billing address with phone and e-mail, and the shipping address it ships to', () => {
+    const html = addresses(shipping);
+    expect(html).toContain('<h2 id="billing-address-heading">Billing address</h2>');
+    expect(html).toContain(
+      'Springfield, IL 62701<br/>United States (US)<br/>+1 217 555 0100<br/>ada@example.com',
+    );
+    expect(html).toContain('<h2 id="shipping-address-heading">Shipping address</h2>');
+    expect(html).toContain(
+      'Charles Babbage<br/>1 Dorset Street<br/>London<br/>W1U 4EG<br/>United Kingdom (UK)',
+    );
+  });
+
+  it('has no shipping address when nothing in the order ships', () => {
+    expect(addresses(null)).not.toContain('Shipping address');
   });
 });
