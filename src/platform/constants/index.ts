@@ -28,6 +28,12 @@ export const PRODUCTS_PER_PAGE = 12;
 export const MAX_PAGE_NUMBER = 100_000;
 /** Ours: largest request body the server reads. */
 export const MAX_BODY_BYTES = 1024 * 1024;
+/**
+ * Ours: the deepest a request's arrays and objects may nest (`{}` is 1; the shop's own bodies
+ * nest a few levels). Deeper is a 400 before any handler, and nothing walks client input by
+ * recursion past it.
+ */
+export const MAX_INPUT_DEPTH = 32;
 /** Ours: the largest record id (PostgreSQL's `integer`); a larger one is a 400, not a query. */
 export const MAX_RECORD_ID = 2_147_483_647;
 /** Ours: a session lives this long after its last write. */

@@ -14,11 +14,12 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { TrustedProxies } from '../config/config.ts';
-import { MAX_BODY_BYTES } from '../constants/index.ts';
+import { MAX_BODY_BYTES, MAX_INPUT_DEPTH } from '../constants/index.ts';
 import { ShopError } from '../errors/shop-error.ts';
 import type { Logger } from '../log/log.ts';
 import { messages } from '../messages/index.ts';
 import { proxyTrust } from './proxy.ts';
+import { nestsDeeperThan } from './validation.ts';
 
 export type App = FastifyInstance;
 
@@ -60,6 +61,7 @@ export async function createHttpServer(
     // JSON-schema compilers (three copies of ajv: about a third of the start-up's module loading).
     schemaController: { compilersFactory: zodCompilers },
   }).withTypeProvider<ZodTypeProvider>();
+  readJsonWithDepthLimit(app as unknown as App);
 
   // Helmet's headers do not depend on the request (the CSP is the pages'): worked out once.
   const headers = await securityHeaders();
@@ -84,6 +86,26 @@ export async function createHttpServer(
   );
 
   return app as unknown as App;
+}
+
+/**
+ * Fastify's JSON parser (with its prototype-poisoning checks), refusing a body that nests deeper
+ * than MAX_INPUT_DEPTH with a 400 before any handler or check walks it.
+ */
+function readJsonWithDepthLimit(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string', bodyLimit: MAX_BODY_BYTES },
+    (request, text: string, done) =>
+      parseJson(request, text, (error: Error | null, value?: unknown) => {
+        if (error) return done(error, undefined);
+        if (nestsDeeperThan(value, MAX_INPUT_DEPTH))
+          return done(new ShopError('invalid_request', messages.badRequest, 400), undefined);
+        done(null, value);
+      }),
+  );
 }
 
 /**
