@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
@@ -14,7 +14,12 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { TrustedProxies } from '../config/config.ts';
-import { MAX_BODY_BYTES, MAX_INPUT_DEPTH } from '../constants/index.ts';
+import {
+  HTTP_HEADERS_TIMEOUT_MS,
+  HTTP_KEEP_ALIVE_TIMEOUT_MS,
+  MAX_BODY_BYTES,
+  MAX_INPUT_DEPTH,
+} from '../constants/index.ts';
 import { ShopError } from '../errors/shop-error.ts';
 import type { Logger } from '../log/log.ts';
 import { messages } from '../messages/index.ts';
@@ -61,6 +66,7 @@ export async function createHttpServer(
     // JSON-schema compilers (three copies of ajv: about a third of the start-up's module loading).
     schemaController: { compilersFactory: zodCompilers },
   }).withTypeProvider<ZodTypeProvider>();
+  keepConnectionsAlive(app.server);
   readJsonWithDepthLimit(app as unknown as App);
 
   // Helmet's headers do not depend on the request (the CSP is the pages'): worked out once.
@@ -89,6 +95,16 @@ export async function createHttpServer(
 }
 
 /**
+ * Idle keep-alive connections stay open longer than the clients and proxies in front keep theirs.
+ * Set on the server itself: Fastify sets its keep-alive timeout only on a server it made, and the
+ * page cache's server (serverFactory) kept Node's 5 s.
+ */
+function keepConnectionsAlive(server: Server): void {
+  server.keepAliveTimeout = HTTP_KEEP_ALIVE_TIMEOUT_MS;
+  server.headersTimeout = HTTP_HEADERS_TIMEOUT_MS;
+}
+
+/**
  * Fastify's JSON parser (with its prototype-poisoning checks), refusing a body that nests deeper
  * than MAX_INPUT_DEPTH with a 400 before any handler or check walks it.
  */
@@ -111,7 +127,7 @@ function readJsonWithDepthLimit(app: FastifyInstance): void {
 /**
  * Once the server is closing, a request still running answers with `Connection: close`. Node
  * closes the sockets that are idle when the close starts, but a keep-alive socket whose answer
- * ends after that would hold the close open for the keep-alive timeout (72 s): a shutdown, or a
+ * ends after that would hold the close open for the keep-alive timeout (75 s): a shutdown, or a
  * test shop whose processor was posting a webhook to it, waited that long.
  */
 function closeConnectionsOnceClosing(app: FastifyInstance): void {
