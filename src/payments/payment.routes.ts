@@ -4,7 +4,7 @@ import { ShopError } from '../platform/errors/shop-error.ts';
 import { ajaxCall, type AjaxCalls } from '../platform/http/ajax.ts';
 import { errorListHtml } from '../platform/http/notices.ts';
 import type { RequestContexts } from '../platform/http/request-context.ts';
-import { recordId } from '../platform/http/validation.ts';
+import { isShallowJson, recordId } from '../platform/http/validation.ts';
 import type { App } from '../platform/http/server.ts';
 import { messages } from '../platform/messages/index.ts';
 import type { SettingsStore } from '../platform/settings/settings.ts';
@@ -63,15 +63,6 @@ const yes = z
   .max(10)
   .optional()
   .transform((value) => ['yes', 'true', '1', 'on'].includes(value ?? ''));
-
-function isJson(text: string): boolean {
-  try {
-    JSON.parse(text);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 const failure = (message: string) => ({ success: false, data: { error: { message } } });
 
@@ -264,7 +255,10 @@ export function paymentAjaxCalls(deps: PaymentDoorDeps): AjaxCalls {
       ajaxCall({
         guard: { kind: 'nonce', action: STRIPE_NONCES.saveAppearance },
         schema: z.object({
-          appearance: z.string().max(20_000).refine(isJson, { message: messages.invalidJson }),
+          appearance: z
+            .string()
+            .max(20_000)
+            .refine(isShallowJson, { message: messages.invalidJson }),
           is_block_checkout: z.string().max(10).optional(),
           theme_name: z.string().max(100).optional(),
         }),

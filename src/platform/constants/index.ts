@@ -28,6 +28,20 @@ export const PRODUCTS_PER_PAGE = 12;
 export const MAX_PAGE_NUMBER = 100_000;
 /** Ours: largest request body the server reads. */
 export const MAX_BODY_BYTES = 1024 * 1024;
+/**
+ * Ours: the deepest a request's arrays and objects may nest (`{}` is 1; the shop's own bodies
+ * nest a few levels). Deeper is a 400 before any handler, and nothing walks client input by
+ * recursion past it.
+ */
+export const MAX_INPUT_DEPTH = 32;
+/**
+ * Ours: an idle keep-alive connection stays open this long, longer than the clients and proxies
+ * in front keep theirs (nginx's upstream keepalive_timeout is 60 s): the server must never close
+ * one they are just reusing (they would get ECONNRESET).
+ */
+export const HTTP_KEEP_ALIVE_TIMEOUT_MS = 75_000;
+/** Ours: above the keep-alive timeout, so a request on a reused connection is not cut short. */
+export const HTTP_HEADERS_TIMEOUT_MS = HTTP_KEEP_ALIVE_TIMEOUT_MS + 1000;
 /** Ours: the largest record id (PostgreSQL's `integer`); a larger one is a 400, not a query. */
 export const MAX_RECORD_ID = 2_147_483_647;
 /** Ours: a session lives this long after its last write. */

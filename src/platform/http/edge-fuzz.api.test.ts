@@ -7,15 +7,17 @@ import { wireCalls } from '../../server.ts';
 import { ShopperClient } from '../../testing/browser-like-client.ts';
 import { loadBuild, startTestShop, type TestShop } from '../../testing/test-shop.ts';
 import { databaseKinds } from '../db/testing/test-database.ts';
+import { MAX_INPUT_DEPTH } from '../constants/index.ts';
 import { createNonce } from '../nonce/nonce.ts';
 import { SESSION_COOKIE } from '../session/session.ts';
 import { registeredRoutes } from './routes.ts';
-import { holdsNul } from './validation.ts';
+import { holdsNul, nestsDeeperThan } from './validation.ts';
 
 /**
  * Issue 9: malformed bodies sent to every wire call (each registered wc-ajax and admin-ajax call,
  * every other POST route the server registered) and every page action, over loopback. None may
- * answer 5xx, and a body the call's own schema refuses changes no table.
+ * answer 5xx, and a body the call's own schema refuses changes no table. Issue 22: bodies nested
+ * thousands deep among them (a recursive walk of one ran out of stack: a 500).
  */
 const BODIES_PER_DATABASE = 1000;
 
@@ -78,6 +80,68 @@ const jsonValue = fc.oneof(
   fc.dictionary(fc.string({ maxLength: 6 }), nasty, { maxKeys: 3 }),
 );
 
+/** How deep the nested bodies go: just past the limit, the depth that broke a walk, and far past. */
+const DEPTHS = [MAX_INPUT_DEPTH + 1, 5000, 100_000];
+
+/** JSON text of arrays or objects nested `depth` deep; JSON.stringify cannot write one this deep. */
+function nestedJson(shape: 'array' | 'object', depth: number): string {
+  return shape === 'array'
+    ? `${'['.repeat(depth)}1${']'.repeat(depth)}`
+    : `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
+}
+
+/** A JSON object's text with one member's value given as JSON text. */
+function jsonWithMember(fields: Record<string, string>, key: string, valueJson: string): string {
+  const members = Object.entries(fields)
+    .filter(([name]) => name !== key)
+    .map(([name, value]) => `${JSON.stringify(name)}:${JSON.stringify(value)}`);
+  return `{${[...members, `${JSON.stringify(key)}:${valueJson}`].join(',')}}`;
+}
+
+/** A body a failure names by its shape and depth (the text runs to hundreds of kilobytes). */
+function deepBody(body: Body, shape: string, depth: number): Body {
+  return Object.assign(body, { [fc.toStringMethod]: () => `${shape} ${depth} deep` });
+}
+
+/** The whole body a JSON value nested `depth` deep: arrays, then objects. */
+function deepWholeBodies(depth: number): Body[] {
+  return (['array', 'object'] as const).map((shape) =>
+    deepBody(
+      { kind: 'json', text: nestedJson(shape, depth), contentType: 'application/json' },
+      `JSON ${shape}s`,
+      depth,
+    ),
+  );
+}
+
+/**
+ * A door's body with one field nested `depth` deep: a JSON field of nested arrays, nested JSON as
+ * the text of a field (JSON or form), and a form field named `key[a][a]…`.
+ */
+function deepFieldBodies(target: Target, key: string, depth: number): Body[] {
+  const json = (text: string, shape: string) =>
+    deepBody({ kind: 'json', text, contentType: 'application/json' }, `${shape} ${key}`, depth);
+  const form = (fields: Record<string, string>, shape: string) =>
+    deepBody(
+      {
+        kind: 'form',
+        text: new URLSearchParams({ ...target.fields, ...fields }).toString(),
+        contentType: FORM,
+      },
+      `${shape} ${key}`,
+      depth,
+    );
+  return [
+    json(jsonWithMember(target.fields, key, nestedJson('array', depth)), 'JSON field of arrays'),
+    json(
+      jsonWithMember(target.fields, key, JSON.stringify(nestedJson('object', depth))),
+      'JSON text in the JSON field',
+    ),
+    form({ [key]: nestedJson('array', depth) }, 'JSON text in the form field'),
+    form({ [`${key}${'[a]'.repeat(depth)}`]: '1' }, 'brackets after the form field'),
+  ];
+}
+
 function schemaKeys(schema: z.ZodType | undefined): string[] {
   const shape = (schema as { shape?: Record<string, unknown> } | undefined)?.shape;
   return shape ? Object.keys(shape) : [];
@@ -111,7 +175,11 @@ function bodyFor(target: Target): fc.Arbitrary<Body> {
       ),
     })
     .map((raw): Body => ({ kind: 'raw', ...raw }));
-  return fc.oneof(json, form, raw);
+  const deep = fc.tuple(key, fc.constantFrom(...DEPTHS), fc.nat()).map(([name, depth, pick]) => {
+    const bodies = [...deepWholeBodies(depth), ...deepFieldBodies(target, name, depth)];
+    return bodies[pick % bodies.length]!;
+  });
+  return fc.oneof(json, form, raw, deep);
 }
 
 /** What the server makes of the body, or undefined when it cannot read it at all. */
@@ -134,7 +202,18 @@ function isMalformed(target: Target, body: Body): boolean {
   if (target.page) return body.contentType !== FORM && !body.contentType?.startsWith('multipart');
   if (!target.schema) return true;
   const parsed = parsedBody(body);
-  return parsed === undefined || holdsNul(parsed) || !target.schema.safeParse(parsed).success;
+  return (
+    parsed === undefined ||
+    holdsNul(parsed) ||
+    nestsDeeperThan(parsed, MAX_INPUT_DEPTH) ||
+    !target.schema.safeParse(parsed).success
+  );
+}
+
+/** A body as a failure names it: a deep one by its shape, others by their first characters. */
+function described(body: Body): string {
+  const own = (body as Partial<Record<typeof fc.toStringMethod, () => string>>)[fc.toStringMethod];
+  return own ? own() : JSON.stringify({ ...body, text: body.text.slice(0, 300) });
 }
 
 function sessionIdOf(client: ShopperClient): string {
@@ -177,39 +256,45 @@ describe.each(databaseKinds)('malformed bodies at every door on %s', (kind) => {
     return tables.filter((table) => before.get(table) !== after.get(table));
   }
 
+  let before: Map<string, string>;
+  let last = '';
+
+  /**
+   * Posts a body to a door: no 5xx, and a body the door must refuse is refused and changes no
+   * table. Each post is judged by what it changed since the one before.
+   */
+  async function postAndJudge(target: Target, body: Body): Promise<void> {
+    const response = await client.request('POST', target.url, {
+      body: body.text,
+      headers: {
+        ...target.headers,
+        ...(body.contentType && { 'content-type': body.contentType }),
+      },
+    });
+    const sent = `${target.name} ${described(body)} -> ${response.status}`;
+    expect(response.status, `${sent} ${response.text.slice(0, 200)}`).toBeLessThan(500);
+    const after = await snapshot();
+    // Moved on before asserting: fast-check re-runs a failure while shrinking, and each
+    // re-run must be judged by what it changed, not what the failed run before it did.
+    const changes = changed(before, after);
+    const previous = last;
+    before = after;
+    last = sent;
+    if (isMalformed(target, body)) {
+      expect(response.status, sent).toBeGreaterThanOrEqual(300);
+      expect(changes, `${sent}, after ${previous}`).toEqual([]);
+    }
+  }
+
   it('answers no 5xx, and a refused body changes no table', async () => {
     expect(targets.length).toBeGreaterThan(20);
-    let before = await snapshot();
-    let last = '';
+    before = await snapshot();
     await fc.assert(
       fc.asyncProperty(
         fc
           .constantFrom(...targets)
           .chain((target) => fc.tuple(fc.constant(target), bodyFor(target))),
-        async ([target, body]) => {
-          const response = await client.request('POST', target.url, {
-            body: body.text,
-            headers: {
-              ...target.headers,
-              ...(body.contentType && { 'content-type': body.contentType }),
-            },
-          });
-          expect(response.status, `${target.name} ${response.text.slice(0, 200)}`).toBeLessThan(
-            500,
-          );
-          const after = await snapshot();
-          const sent = `${target.name} ${JSON.stringify(body)} -> ${response.status}`;
-          // Moved on before asserting: fast-check re-runs a failure while shrinking, and each
-          // re-run must be judged by what it changed, not what the failed run before it did.
-          const changes = changed(before, after);
-          const previous = last;
-          before = after;
-          last = sent;
-          if (isMalformed(target, body)) {
-            expect(response.status, sent).toBeGreaterThanOrEqual(300);
-            expect(changes, `${sent}, after ${previous}`).toEqual([]);
-          }
-        },
+        ([target, body]) => postAndJudge(target, body),
       ),
       {
         numRuns: BODIES_PER_DATABASE,
@@ -218,6 +303,24 @@ describe.each(databaseKinds)('malformed bodies at every door on %s', (kind) => {
       },
     );
   }, 120_000);
+
+  it('answers bodies nested 5,000 and 100,000 deep, whole or in any field, at every door without a 5xx', async () => {
+    before = await snapshot();
+    let posted = 0;
+    for (const target of targets) {
+      const bodies = [
+        ...DEPTHS.flatMap(deepWholeBodies),
+        ...[...new Set([...schemaKeys(target.schema), 'id'])].flatMap((key) =>
+          deepFieldBodies(target, key, 5000),
+        ),
+      ];
+      for (const body of bodies) {
+        await postAndJudge(target, body);
+        posted++;
+      }
+    }
+    expect(posted).toBeGreaterThan(targets.length * 10);
+  }, 300_000);
 });
 
 /** Every door a body can be posted to, from what the server registered and the page build. */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
@@ -14,11 +14,17 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { TrustedProxies } from '../config/config.ts';
-import { MAX_BODY_BYTES } from '../constants/index.ts';
+import {
+  HTTP_HEADERS_TIMEOUT_MS,
+  HTTP_KEEP_ALIVE_TIMEOUT_MS,
+  MAX_BODY_BYTES,
+  MAX_INPUT_DEPTH,
+} from '../constants/index.ts';
 import { ShopError } from '../errors/shop-error.ts';
 import type { Logger } from '../log/log.ts';
 import { messages } from '../messages/index.ts';
 import { proxyTrust } from './proxy.ts';
+import { nestsDeeperThan } from './validation.ts';
 
 export type App = FastifyInstance;
 
@@ -60,6 +66,8 @@ export async function createHttpServer(
     // JSON-schema compilers (three copies of ajv: about a third of the start-up's module loading).
     schemaController: { compilersFactory: zodCompilers },
   }).withTypeProvider<ZodTypeProvider>();
+  keepConnectionsAlive(app.server);
+  readJsonWithDepthLimit(app as unknown as App);
 
   // Helmet's headers do not depend on the request (the CSP is the pages'): worked out once.
   const headers = await securityHeaders();
@@ -87,9 +95,39 @@ export async function createHttpServer(
 }
 
 /**
+ * Idle keep-alive connections stay open longer than the clients and proxies in front keep theirs.
+ * Set on the server itself: Fastify sets its keep-alive timeout only on a server it made, and the
+ * page cache's server (serverFactory) kept Node's 5 s.
+ */
+function keepConnectionsAlive(server: Server): void {
+  server.keepAliveTimeout = HTTP_KEEP_ALIVE_TIMEOUT_MS;
+  server.headersTimeout = HTTP_HEADERS_TIMEOUT_MS;
+}
+
+/**
+ * Fastify's JSON parser (with its prototype-poisoning checks), refusing a body that nests deeper
+ * than MAX_INPUT_DEPTH with a 400 before any handler or check walks it.
+ */
+function readJsonWithDepthLimit(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string', bodyLimit: MAX_BODY_BYTES },
+    (request, text: string, done) =>
+      parseJson(request, text, (error: Error | null, value?: unknown) => {
+        if (error) return done(error, undefined);
+        if (nestsDeeperThan(value, MAX_INPUT_DEPTH))
+          return done(new ShopError('invalid_request', messages.badRequest, 400), undefined);
+        done(null, value);
+      }),
+  );
+}
+
+/**
  * Once the server is closing, a request still running answers with `Connection: close`. Node
  * closes the sockets that are idle when the close starts, but a keep-alive socket whose answer
- * ends after that would hold the close open for the keep-alive timeout (72 s): a shutdown, or a
+ * ends after that would hold the close open for the keep-alive timeout (75 s): a shutdown, or a
  * test shop whose processor was posting a webhook to it, waited that long.
  */
 function closeConnectionsOnceClosing(app: FastifyInstance): void {
