@@ -196,6 +196,7 @@ test.describe('the slide-out cart', () => {
         name: 'Remove “Canvas Tote” from your cart?',
       });
       await expect(confirm).toBeVisible();
+      await expect(confirm).toHaveAttribute('aria-modal', 'true');
       await expect(confirm.getByRole('button', { name: 'Yes' })).toBeVisible();
       await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
 

@@ -247,6 +247,14 @@ function PanelTotals({ cart, controls }: { cart: StoreCart; controls?: PanelCont
 }
 
 /**
+ * React Aria hides everything outside an open modal from assistive technology but leaves
+ * `aria-modal` off its dialog; the attribute tells them the dialog is modal too.
+ */
+function markModal(element: HTMLElement | null): void {
+  element?.setAttribute('aria-modal', 'true');
+}
+
+/**
  * Seed 000 §4: removing asks first. A modal alert dialog over the dimmed page and panel: focus
  * stays inside it, Escape and Cancel keep the item. Focus starts on Cancel, the answer that
  * changes nothing (WAI-ARIA's advice for confirmations).
@@ -278,7 +286,7 @@ function RemoveConfirm({
       onOpenChange={(open) => !open && onAnswer(false)}
     >
       <Modal className="confirm-modal">
-        <Dialog role="alertdialog" className="confirm-dialog">
+        <Dialog role="alertdialog" className="confirm-dialog" ref={markModal}>
           <Heading slot="title" className="confirm-question">
             {format(cartMessages.removeItemQuestion, { name: asked?.name ?? '' })}
           </Heading>
@@ -308,6 +316,10 @@ export function SlideOutCart() {
   const [couponError, setCouponError] = useState<string | null>(null);
   const [removing, setRemoving] = useState<StoreCartItem | null>(null);
   const dialog = useRef<HTMLElement>(null);
+  const dialogRef = useCallback((element: HTMLElement | null) => {
+    dialog.current = element;
+    markModal(element);
+  }, []);
 
   // A removed item takes its focused Remove button with it: focus goes back to the panel.
   const keepFocusInPanel = useCallback(() => {
@@ -351,7 +363,7 @@ export function SlideOutCart() {
       isDismissable
     >
       <Modal className="slide-out-cart" inert={removing !== null || undefined}>
-        <Dialog aria-label={shopMessages.cartTitle} className="slide-out-dialog" ref={dialog}>
+        <Dialog aria-label={shopMessages.cartTitle} className="slide-out-dialog" ref={dialogRef}>
           <div className="slide-out-header">
             <Heading slot="title" className="slide-out-title">
               {shopMessages.cartTitle}
