@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { gotoHydrated } from './support.ts';
+import { expectAccessible, gotoHydrated } from './support.ts';
 
 test.describe('ajax add to cart', () => {
   test(
@@ -43,6 +43,21 @@ test.describe('ajax add to cart', () => {
     await button.evaluate((link, id) => (link.dataset.product_id = id), linenShirtId);
     await button.click();
     await expect(page).toHaveURL(/\/product\/linen-shirt\/$/);
+  });
+
+  test('adding more Desk Lamps than in stock lands on its product page, which says why', async ({
+    page,
+  }) => {
+    await gotoHydrated(page, '/shop/');
+    const lamp = page.getByRole('link', { name: 'Add to cart: “Desk Lamp”' });
+    await lamp.click();
+    await expect(page.locator('.products').getByRole('link', { name: 'View cart' })).toBeVisible();
+    await lamp.click();
+    await expect(page).toHaveURL(/\/product\/desk-lamp\/$/);
+    await expect(page.getByRole('alert')).toHaveText(
+      'You cannot add that amount of “Desk Lamp” to the cart because there is not enough stock (1 remaining).',
+    );
+    await expectAccessible(page);
   });
 
   test('another tab of the same browser picks up the new cart', async ({ page, context }) => {

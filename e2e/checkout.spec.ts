@@ -185,6 +185,46 @@ test.describe('the checkout form', () => {
     await expectAccessible(page);
   });
 
+  test('typing in the country or state search highlights the first match and Enter takes it', async ({
+    page,
+  }) => {
+    await checkoutWithHoodie(page);
+    const country = page.getByRole('combobox', { name: 'Country / Region' });
+    await country.focus();
+    await page.keyboard.type('germ');
+    await expect(page.getByRole('option', { name: 'Germany' })).toHaveAttribute(
+      'data-focused',
+      'true',
+    );
+    await page.keyboard.press('Enter');
+    await expect(country).toHaveValue('Germany');
+    await expect(page.locator('#billing_country')).toHaveValue('DE');
+    await expect(page.locator('#billing_state_field')).toBeHidden();
+
+    await country.focus();
+    await page.keyboard.type('united states');
+    await page.keyboard.press('Enter');
+    await expect(page.locator('#billing_country')).toHaveValue('US');
+    const state = page.getByRole('combobox', { name: /^State/ });
+    await state.focus();
+    await page.keyboard.type('new');
+    // An arrow key moves the highlight, and Enter takes the one highlighted.
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByRole('option', { name: 'New Jersey' })).toHaveAttribute(
+      'data-focused',
+      'true',
+    );
+    await page.keyboard.press('Enter');
+    await expect(page.locator('#billing_state')).toHaveValue('NJ');
+    // Nothing matches: the seed's text, and Enter changes nothing.
+    await state.focus();
+    await page.keyboard.type('zzz');
+    await expect(page.getByRole('status').filter({ hasText: 'No results found' })).toBeVisible();
+    await page.keyboard.press('Enter');
+    await expect(page.locator('#billing_state')).toHaveValue('NJ');
+    await expectAccessible(page);
+  });
+
   test('order review updates wait 1000 ms after typing and a new one aborts the running one', async ({
     page,
   }) => {

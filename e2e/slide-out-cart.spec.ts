@@ -196,6 +196,7 @@ test.describe('the slide-out cart', () => {
         name: 'Remove “Canvas Tote” from your cart?',
       });
       await expect(confirm).toBeVisible();
+      await expect(confirm).toHaveAttribute('aria-modal', 'true');
       await expect(confirm.getByRole('button', { name: 'Yes' })).toBeVisible();
       await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
 
@@ -269,6 +270,35 @@ test.describe('the slide-out cart', () => {
       await expect(panel.locator('.panel-total')).toContainText('$40.50');
     },
   );
+
+  for (const width of [390, 1280]) {
+    test(`an applied coupon shows its line and discount at ${width} px, and [Remove] takes it off`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 800 });
+      await addOnProductPage(page, 'classic-hoodie');
+      const panel = await openPanel(page);
+      await panel.getByLabel('Coupon code').fill('SAVE10');
+      await panel.getByRole('button', { name: 'Apply coupon' }).click();
+      const line = panel.locator('.cart-discount');
+      await expect(line).toContainText('Coupon: SAVE10');
+      await expect(line).toContainText('-$4.50');
+      await expect(panel.locator('.panel-line').first()).toHaveText('Subtotal $45.00');
+      await expect(panel.locator('.panel-total')).toHaveText('Total $40.50');
+      await expect(panel.getByLabel('Coupon code')).toHaveValue('');
+      await expectAccessible(page);
+
+      await panel.getByRole('button', { name: 'Remove coupon SAVE10' }).click();
+      await expect(line).toHaveCount(0);
+      await expect(panel.locator('.panel-total')).toHaveText('Subtotal $45.00');
+      await expect
+        .poll(() => panel.evaluate((element) => element.contains(document.activeElement)))
+        .toBe(true);
+      // The cart page agrees: the coupon is gone from the cart itself.
+      await gotoHydrated(page, '/cart/');
+      await expect(page.locator('.cart-discount')).toHaveCount(0);
+    });
+  }
 
   test('Proceed to checkout stays inert until the policy box is ticked', async ({ page }) => {
     await addOnProductPage(page, 'sticker-pack');

@@ -67,6 +67,21 @@ describe.each(databaseKinds)('cart calls on %s', (kind) => {
     });
   });
 
+  it('a refused add_to_cart keeps its reason for the product page it sends the shopper to', async () => {
+    const client = shopper();
+    expect((await add(client, { product_id: String(ids['desk-lamp']) })).status).toBe(200);
+    const refused = await add(client, { product_id: String(ids['desk-lamp']) });
+    expect(refused.status).toBe(400);
+    expect(refused.body.product_url).toBe('/product/desk-lamp/');
+    const reason =
+      'You cannot add that amount of “Desk Lamp” to the cart because there is not enough stock (1 remaining).';
+    expect(refused.body.message).toBe(reason);
+    const page = await client.get(refused.body.product_url!);
+    expect(page.text).toContain(reason);
+    // Shown once: the next page has it no more.
+    expect((await client.get(refused.body.product_url!)).text).not.toContain(reason);
+  });
+
   it('a first add that is refused stores no session; one that succeeds stores session and cart together', async () => {
     const count = async (table: 'sessions' | 'carts') =>
       Number(

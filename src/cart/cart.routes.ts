@@ -196,9 +196,14 @@ export function cartAjaxCalls(deps: CartDoorDeps): AjaxCalls {
     [
       'add_to_cart',
       cartCall(deps, { kind: 'same-origin' }, ajaxAddFields, async (input, context, reply) => {
+        const stored = await context.readSession();
         const added = await addFromAjax(operations, context, input);
-        // Seed 000 §8: an error with product_url sends the browser to the product page.
+        // Seed 000 §8: an error with product_url sends the browser to the product page, which
+        // shows why (WooCommerce keeps the reason as a notice for the next page). Only in a
+        // session the visitor already has: a refused first add stores nothing.
         if (!added.ok) {
+          if (added.productUrl && stored)
+            await context.addNotice({ type: 'error', text: added.message });
           throw refusalError(added, { error: true, product_url: added.productUrl });
         }
         setCartCookies(reply, added.view);

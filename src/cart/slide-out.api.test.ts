@@ -191,6 +191,25 @@ describe.each(databaseKinds)('slide-out cart calls on %s', (kind) => {
     expect(applied.body.cart.totals).toMatchObject({ total_discount: '450', total_price: '4550' });
   });
 
+  it('shows an applied coupon’s line in html and removes the coupon sent in key (remove_coupon)', async () => {
+    const client = shopper();
+    await panel(client, { action: 'add_to_cart', product_id: String(hoodieId) });
+    const { nonce } = (await panel(client, { action: 'refresh_cart', event: 'refresh' })).body;
+    const change = (event: string, key: string, security = nonce) =>
+      panel(client, { action: 'refresh_cart', event, key, security });
+    const applied = await change('coupon', 'SAVE10');
+    expect(applied.body.html).toContain('Coupon: SAVE10');
+    expect(applied.body.html).toContain('-$4.50');
+    expect(applied.body.html).toContain('aria-label="Remove coupon SAVE10"');
+    expect((await change('remove_coupon', 'SAVE10', '0123456789ab')).status).toBe(403);
+    const removed = await change('remove_coupon', 'SAVE10');
+    expect(removed.status).toBe(200);
+    expect(removed.body.cart.coupons).toEqual([]);
+    expect(removed.body.cart.totals.total_discount).toBe('0');
+    expect(removed.body.html).not.toContain('Coupon:');
+    expect(removed.body.html).toContain('$45.00');
+  });
+
   it('refuses an unknown action and cross-site calls', async () => {
     expect((await panel(shopper(), { action: 'drop_everything' })).status).toBe(404);
     const crossSite = new ShopperClient(t.url, { origin: 'https://evil.example' });

@@ -5,18 +5,19 @@ import { requireNonce, type RequestContext } from '../platform/http/request-cont
 import { acceptedChange, addFromAjax, ajaxAddFields, type CartDoorDeps } from './cart.routes.ts';
 import type { CartView } from './cart.service.ts';
 import { SLIDE_OUT_NONCE } from './nonces.ts';
-import { applyCoupon, removeItem, setQuantity } from './operations.ts';
+import { applyCoupon, removeCoupon, removeItem, setQuantity } from './operations.ts';
 import { positiveQuantityField, quantityField } from './schemas.ts';
 import { slideOutHtml } from './ui/fragments.tsx';
 
 /**
  * The slide-out cart's calls (seed 000 §7): `refresh_cart` reads the cart (event refresh) or
- * changes it (update, remove, coupon: these carry the nonce the last refresh handed out), and the
+ * changes it (update, remove, coupon, and remove_coupon for the panel's coupon lines: these carry
+ * the nonce the last refresh handed out; a coupon's code travels in `key`), and the
  * panel's own `add_to_cart` (the product form's fields, a variation's included). Both answer
  * `count` and `html`, plus the cart and a fresh nonce; a refusal is a 4xx `{ code, message }`.
  */
 const refreshSchema = z.object({
-  event: z.enum(['refresh', 'update', 'remove', 'coupon']).default('refresh'),
+  event: z.enum(['refresh', 'update', 'remove', 'coupon', 'remove_coupon']).default('refresh'),
   key: z.string().max(100).default(''),
   quantity: quantityField.optional(),
   security: z.string().max(64).optional(),
@@ -61,12 +62,13 @@ export function slideOutAjaxCalls({ operations, contexts }: CartDoorDeps): AjaxC
           }
           await requireNonce(context, SLIDE_OUT_NONCE, input.security);
           const identity = { sessionId: (await context.ensureSession()).id, key: input.key };
-          const outcome =
-            input.event === 'update'
-              ? await setQuantity(operations, { ...identity, quantity: input.quantity ?? 1 })
-              : input.event === 'remove'
-                ? await removeItem(operations, identity)
-                : await applyCoupon(operations, { ...identity, code: input.key });
+          const changes = {
+            update: () => setQuantity(operations, { ...identity, quantity: input.quantity ?? 1 }),
+            remove: () => removeItem(operations, identity),
+            coupon: () => applyCoupon(operations, { ...identity, code: input.key }),
+            remove_coupon: () => removeCoupon(operations, { ...identity, code: input.key }),
+          };
+          const outcome = await changes[input.event]();
           return panelAnswer(context, reply, acceptedChange(reply, outcome).view);
         },
       }),

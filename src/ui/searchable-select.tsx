@@ -1,7 +1,8 @@
-import { useEffect, useMemo, useRef, useState, type SelectHTMLAttributes } from 'react';
+import { useContext, useEffect, useMemo, useRef, useState, type SelectHTMLAttributes } from 'react';
 import {
   Button,
   ComboBox,
+  ComboBoxStateContext,
   Input,
   ListBox,
   ListBoxItem,
@@ -30,13 +31,31 @@ export interface SearchableSelectProps {
 }
 
 /**
+ * select2 highlights the first option that matches what is typed, so Enter takes it: the same
+ * here, unless the shopper has moved to another option with the arrow keys or the pointer.
+ */
+function HighlightFirstMatch({ chosenLabel }: { chosenLabel: string | undefined }) {
+  const state = useContext(ComboBoxStateContext);
+  const typed = state?.inputValue ?? '';
+  const focused = state?.selectionManager.focusedKey ?? null;
+  const first = state?.collection.getFirstKey() ?? null;
+  const searching = state !== null && state.isOpen && typed !== '' && typed !== chosenLabel;
+  useEffect(() => {
+    if (!state || !searching || first === null) return;
+    if (focused !== null && state.collection.getItem(focused)) return;
+    state.selectionManager.setFocusedKey(first);
+  });
+  return null;
+}
+
+/**
  * A select people can type into (WooCommerce's selectWoo on the country and state fields, seed
  * 000 §8's texts). Rendered as a plain <select>, which is all a browser without JavaScript gets.
  * Once hydrated the select stays in the form, hidden, holding the value the form posts, and a
- * React Aria combobox is shown in its place: typing filters the options, arrow keys and Enter
- * choose. Each choice is written to the select with a bubbling `change`, as selectWoo does, so
- * whatever listens to the select hears it; a change made to the select itself (autofill, a
- * script) shows in the combobox.
+ * React Aria combobox is shown in its place: typing filters the options and highlights the first
+ * match, arrow keys move the highlight and Enter chooses it. Each choice is written to the select
+ * with a bubbling `change`, as selectWoo does, so whatever listens to the select hears it; a
+ * change made to the select itself (autofill, a script) shows in the combobox.
  */
 export function SearchableSelect({
   select,
@@ -120,6 +139,7 @@ export function SearchableSelect({
           isDisabled={select.disabled}
           isInvalid={invalid}
         >
+          <HighlightFirstMatch chosenLabel={chosenLabel} />
           <div className="searchable-select-control">
             <Input
               ref={inputRef}

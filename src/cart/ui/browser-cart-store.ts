@@ -105,11 +105,11 @@ export interface PanelResponse {
   message?: string;
 }
 
-export type PanelEvent = 'refresh' | 'update' | 'remove' | 'coupon';
+export type PanelEvent = 'refresh' | 'update' | 'remove' | 'coupon' | 'remove_coupon';
 
 let panelNonce = '';
 
-/** `refresh_cart`: reads the cart (refresh) or changes it; the coupon code travels in `key`. */
+/** `refresh_cart`: reads the cart (refresh) or changes it; a coupon's code travels in `key`. */
 export function refreshPanel(
   event: PanelEvent,
   key = '',

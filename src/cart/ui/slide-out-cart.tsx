@@ -3,6 +3,7 @@ import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-compone
 import { cartMessages } from '../../platform/messages/cart.ts';
 import { shopMessages } from '../../platform/messages/shop.ts';
 import { format } from '../../platform/messages/format.ts';
+import { messages } from '../../platform/messages/index.ts';
 import { useFormatMoney } from '../../ui/money.tsx';
 import { BlockingOverlay } from '../../ui/overlay.tsx';
 import { minor, type StoreCart, type StoreCartItem } from '../store-api.types.ts';
@@ -16,7 +17,8 @@ import {
 
 /** What the panel's controls do; absent when the body is rendered to static markup (`html`). */
 export interface PanelControls {
-  change(event: PanelEvent, key?: string, quantity?: number): void;
+  /** Sends the change; true when the shop took it. */
+  change(event: PanelEvent, key?: string, quantity?: number): Promise<boolean>;
   confirmRemove(item: StoreCartItem): void;
   busy: boolean;
   couponError: string | null;
@@ -42,7 +44,7 @@ function QuantityControl({
   const commit = (value: number) => {
     const quantity = clampQuantity(value, min, max);
     setTyped(String(quantity));
-    if (quantity !== item.quantity) controls?.change('update', item.key, quantity);
+    if (quantity !== item.quantity) void controls?.change('update', item.key, quantity);
   };
   return (
     <div className="quantity-control">
@@ -94,7 +96,9 @@ function CouponForm({ controls }: { controls: PanelControls | undefined }) {
       className="panel-coupon"
       onSubmit={(event) => {
         event.preventDefault();
-        if (code.trim()) controls?.change('coupon', code.trim());
+        // Applied: the field empties, as the cart page's does.
+        if (code.trim())
+          void controls?.change('coupon', code.trim()).then((ok) => ok && setCode(''));
       }}
     >
       <label htmlFor={id}>{cartMessages.couponCode}</label>
@@ -191,19 +195,63 @@ export function SlideOutCartBody({
         ))}
       </ul>
       <CouponForm controls={controls} />
-      <p className="panel-total">
-        <span>{shopMessages.subtotal}</span>{' '}
-        <strong>{formatMoney(itemsAfterDiscount(cart))}</strong>
-      </p>
+      <PanelTotals cart={cart} controls={controls} />
       <p className="panel-note">{cartMessages.shippingAtCheckout}</p>
       <CheckoutWithPolicy />
     </div>
   );
 }
 
-/** The panel shows what the items cost; shipping and tax belong to the checkout. */
-function itemsAfterDiscount(cart: StoreCart): number {
-  return minor(cart.totals.total_items) - minor(cart.totals.total_discount);
+/**
+ * What the items cost; shipping and tax belong to the checkout. With coupons, as on the cart page:
+ * the subtotal, each coupon's line with its discount and a `[Remove]`, then what is left to pay.
+ */
+function PanelTotals({ cart, controls }: { cart: StoreCart; controls?: PanelControls }) {
+  const formatMoney = useFormatMoney();
+  const items = minor(cart.totals.total_items);
+  const afterDiscount = items - minor(cart.totals.total_discount);
+  if (cart.coupons.length === 0)
+    return (
+      <p className="panel-total">
+        <span>{shopMessages.subtotal}</span> <strong>{formatMoney(items)}</strong>
+      </p>
+    );
+  return (
+    <>
+      <p className="panel-line">
+        <span>{shopMessages.subtotal}</span> <span>{formatMoney(items)}</span>
+      </p>
+      {cart.coupons.map((coupon) => (
+        <p key={coupon.code} className="panel-line cart-discount">
+          <span>{format(messages.couponTotalLabel, { code: coupon.code })}</span>{' '}
+          <span>
+            -{formatMoney(minor(coupon.totals.total_discount))}{' '}
+            <button
+              type="button"
+              className="link-button woocommerce-remove-coupon"
+              data-coupon={coupon.code}
+              aria-label={format(messages.removeCouponLabel, { code: coupon.code })}
+              disabled={controls?.busy}
+              onClick={() => void controls?.change('remove_coupon', coupon.code)}
+            >
+              {messages.removeCoupon}
+            </button>
+          </span>
+        </p>
+      ))}
+      <p className="panel-total">
+        <span>{shopMessages.total}</span> <strong>{formatMoney(afterDiscount)}</strong>
+      </p>
+    </>
+  );
+}
+
+/**
+ * React Aria hides everything outside an open modal from assistive technology but leaves
+ * `aria-modal` off its dialog; the attribute tells them the dialog is modal too.
+ */
+function markModal(element: HTMLElement | null): void {
+  element?.setAttribute('aria-modal', 'true');
 }
 
 /**
@@ -238,7 +286,7 @@ function RemoveConfirm({
       onOpenChange={(open) => !open && onAnswer(false)}
     >
       <Modal className="confirm-modal">
-        <Dialog role="alertdialog" className="confirm-dialog">
+        <Dialog role="alertdialog" className="confirm-dialog" ref={markModal}>
           <Heading slot="title" className="confirm-question">
             {format(cartMessages.removeItemQuestion, { name: asked?.name ?? '' })}
           </Heading>
@@ -268,6 +316,10 @@ export function SlideOutCart() {
   const [couponError, setCouponError] = useState<string | null>(null);
   const [removing, setRemoving] = useState<StoreCartItem | null>(null);
   const dialog = useRef<HTMLElement>(null);
+  const dialogRef = useCallback((element: HTMLElement | null) => {
+    dialog.current = element;
+    markModal(element);
+  }, []);
 
   // A removed item takes its focused Remove button with it: focus goes back to the panel.
   const keepFocusInPanel = useCallback(() => {
@@ -291,12 +343,13 @@ export function SlideOutCart() {
     setCouponError(null);
     const answer = await refreshPanel(event, key, quantity);
     setBusy(false);
-    if (!answer.ok && event === 'coupon')
+    if (!answer.ok && (event === 'coupon' || event === 'remove_coupon'))
       setCouponError(answer.message ?? shopMessages.unknownError);
+    return answer.ok;
   }
 
   const controls: PanelControls = {
-    change: (e, k, q) => void change(e, k, q),
+    change,
     confirmRemove: setRemoving,
     busy,
     couponError,
@@ -310,7 +363,7 @@ export function SlideOutCart() {
       isDismissable
     >
       <Modal className="slide-out-cart" inert={removing !== null || undefined}>
-        <Dialog aria-label={shopMessages.cartTitle} className="slide-out-dialog" ref={dialog}>
+        <Dialog aria-label={shopMessages.cartTitle} className="slide-out-dialog" ref={dialogRef}>
           <div className="slide-out-header">
             <Heading slot="title" className="slide-out-title">
               {shopMessages.cartTitle}
