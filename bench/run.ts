@@ -373,7 +373,8 @@ function wrkTool(dir: string): LoadGenerator {
               `counter = ${scripts * 1_000_000}`,
               'request = function()',
               '  counter = counter + 1',
-              '  wrk.headers["x-forwarded-for"] = "11." .. (counter // 65536 % 256) .. "." .. (counter // 256 % 256) .. "." .. (counter % 256)',
+              // wrk runs LuaJIT (Lua 5.1): no `//` operator.
+              '  wrk.headers["x-forwarded-for"] = "11." .. (math.floor(counter / 65536) % 256) .. "." .. (math.floor(counter / 256) % 256) .. "." .. (counter % 256)',
               '  return wrk.format()',
               'end',
             ]
@@ -381,7 +382,7 @@ function wrkTool(dir: string): LoadGenerator {
       ].join('\n');
       const script = path.join(dir, `case-${scripts++}.lua`);
       await writeFile(script, `${lua}\n`);
-      const { stdout } = await promisify(execFile)('wrk', [
+      const { stdout, stderr } = await promisify(execFile)('wrk', [
         '-t1',
         `-c${CONNECTIONS}`,
         `-d${seconds}s`,
@@ -390,6 +391,8 @@ function wrkTool(dir: string): LoadGenerator {
         script,
         benchCase.url,
       ]);
+      // wrk reports a script it cannot load on stderr and goes on with a plain GET.
+      if (stderr.trim() !== '') throw new Error(`wrk: ${stderr.trim()}`);
       return parseWrk(stdout);
     },
   };
