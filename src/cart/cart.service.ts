@@ -92,10 +92,10 @@ export function cartService(
   async function view(tx: Db, cart: Cart): Promise<CartView> {
     const key = JSON.stringify(cart);
     const now = Date.now();
-    const known = priced.get(key, now);
+    const known = priced.get(key);
     if (known && (known.validUntil === undefined || now <= known.validUntil)) return known.view;
     const fresh = await price(tx, cart, key, new Date(now));
-    priced.set(key, fresh, now);
+    priced.set(key, fresh);
     return fresh.view;
   }
 

@@ -1,47 +1,49 @@
+import { LRUCache } from 'lru-cache';
+
+/** Where a cache reads the time: the process clock, or a test's own. */
+export interface Clock {
+  now(): number;
+}
+
 /**
  * A small time-limited cache for data that changes rarely and may be seconds stale where it is
- * shown (catalog data on cart widgets). Never for sessions, carts or anything a decision rests on:
- * those are read from the database, so every app server agrees.
+ * shown (catalog data on cart widgets, settings). Never for sessions, carts or anything a decision
+ * rests on: those are read from the database, so every app server agrees. A time of 0 keeps
+ * nothing. Values may be null (a product known not to exist).
  */
-export class TtlCache<K, V> {
-  private readonly entries = new Map<K, { value: V; expires: number }>();
+export class TtlCache<K extends NonNullable<unknown>, V> {
+  private readonly entries: LRUCache<K, { value: V }> | undefined;
 
-  constructor(
-    private readonly ttlMs: number,
-    private readonly maxEntries = 10_000,
-  ) {}
-
-  get(key: K, now = Date.now()): V | undefined {
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    if (entry.expires <= now) {
-      this.entries.delete(key);
-      return undefined;
-    }
-    return entry.value;
+  constructor(ttlMs: number, maxEntries = 10_000, clock?: Clock) {
+    this.entries =
+      ttlMs > 0
+        ? new LRUCache<K, { value: V }>({ max: maxEntries, ttl: ttlMs, ...clockOptions(clock) })
+        : undefined;
   }
 
-  set(key: K, value: V, now = Date.now()): void {
-    if (this.entries.size >= this.maxEntries) this.entries.clear();
-    this.entries.set(key, { value, expires: now + this.ttlMs });
+  get(key: K): V | undefined {
+    return this.entries?.get(key)?.value;
+  }
+
+  set(key: K, value: V): void {
+    this.entries?.set(key, { value });
   }
 
   /** Values for all keys: cached ones as they are, the rest loaded in one call and kept. */
   async getMany(
     keys: readonly K[],
     load: (missing: K[]) => Promise<Map<K, V>>,
-    now = Date.now(),
   ): Promise<Map<K, V>> {
     const found = new Map<K, V>();
     const missing: K[] = [];
     for (const key of new Set(keys)) {
-      const value = this.get(key, now);
+      const value = this.get(key);
       if (value === undefined) missing.push(key);
       else found.set(key, value);
     }
     if (missing.length > 0) {
       for (const [key, value] of await load(missing)) {
-        this.set(key, value, now);
+        this.set(key, value);
         found.set(key, value);
       }
     }
@@ -49,6 +51,11 @@ export class TtlCache<K, V> {
   }
 
   clear(): void {
-    this.entries.clear();
+    this.entries?.clear();
   }
+}
+
+/** lru-cache's own clock options for a test's clock: read it at every look, not once a millisecond. */
+export function clockOptions(clock: Clock | undefined): { perf?: Clock; ttlResolution?: number } {
+  return clock ? { perf: clock, ttlResolution: 0 } : {};
 }

@@ -1,3 +1,5 @@
+import { LRUCache } from 'lru-cache';
+import { clockOptions, type Clock } from '../cache/ttl-cache.ts';
 import { PAGE_CACHE_MAX_ENTRIES, PAGE_CACHE_TTL_MS } from '../constants/index.ts';
 import type { ContentEncoding } from './encoding.ts';
 
@@ -11,39 +13,26 @@ export interface CachedPage {
   policy: (nonce: string) => string;
   /** The body compressed, with its headers: made on the first request that accepts each. */
   encoded: Partial<Record<ContentEncoding, { headers: Record<string, string>; body: Buffer }>>;
-  expires: number;
 }
 
 /**
  * A short in-process micro-cache for pages answered to visitors without a session. Such pages
  * carry no per-visitor data, so one render serves everyone for a few seconds; it holds no state
- * that another app server would need.
+ * that another app server would need. When full, the page asked for least recently goes.
  */
 export class PageCache {
-  private readonly entries = new Map<string, CachedPage>();
+  private readonly entries: LRUCache<string, CachedPage>;
 
-  constructor(
-    private readonly ttlMs = PAGE_CACHE_TTL_MS,
-    private readonly maxEntries = PAGE_CACHE_MAX_ENTRIES,
-  ) {}
-
-  get(key: string, now = Date.now()): CachedPage | undefined {
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    if (entry.expires <= now) {
-      this.entries.delete(key);
-      return undefined;
-    }
-    return entry;
+  constructor(ttlMs = PAGE_CACHE_TTL_MS, maxEntries = PAGE_CACHE_MAX_ENTRIES, clock?: Clock) {
+    this.entries = new LRUCache({ max: maxEntries, ttl: ttlMs, ...clockOptions(clock) });
   }
 
-  set(key: string, page: Omit<CachedPage, 'expires' | 'encoded'>, now = Date.now()): void {
-    this.entries.delete(key);
-    if (this.entries.size >= this.maxEntries) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
-    }
-    this.entries.set(key, { ...page, encoded: {}, expires: now + this.ttlMs });
+  get(key: string): CachedPage | undefined {
+    return this.entries.get(key);
+  }
+
+  set(key: string, page: Omit<CachedPage, 'encoded'>): void {
+    this.entries.set(key, { ...page, encoded: {} });
   }
 
   clear(): void {
