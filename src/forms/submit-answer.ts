@@ -1,3 +1,4 @@
+import { escapeHtml } from '../platform/http/html.ts';
 import type { Confirmation } from './definition.ts';
 import type { GeneralErrors } from './operations.ts';
 
@@ -84,13 +85,4 @@ function styled(text: string | undefined): string {
   return text
     ? `<div class="wpforms-error-container" role="alert"><p>${escapeHtml(text)}</p></div>`
     : '';
-}
-
-export function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
 }

@@ -1,10 +1,4 @@
-/** The shop's one HTML escaper, for the few answers written as markup outside React. */
-function escapeHtml(value: string): string {
-  return value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
-}
+import { escapeHtml } from './html.ts';
 
 /** WooCommerce's error list markup, for the notices wrapper. */
 export function errorListHtml(texts: string[]): string {
