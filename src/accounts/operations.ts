@@ -151,7 +151,7 @@ export async function requestRegistration(
 ): Promise<{ ok: true; email: string } | AccountRefusal> {
   const email = normalizeEmail(input.email);
   const errors: Record<string, string> = {};
-  if (!isValidEmail(email) || email.length > 254) errors.reg_email = messages.accountEmailRequired;
+  if (!isValidEmail(email)) errors.reg_email = messages.accountEmailRequired;
   const weak = await newPasswordRefusal(input.password, email);
   if (weak) errors.reg_password = weak;
   if (Object.keys(errors).length > 0) return refusal('invalid', 'invalid_registration', errors);

@@ -1,3 +1,4 @@
+import { isEmailAddress } from '../platform/mail/email-address.ts';
 import { format, messages } from '../platform/messages/index.ts';
 import { formatMoney, percentOf, type Money, type MoneyFormat } from '../platform/money/money.ts';
 import { ShopError } from '../platform/errors/shop-error.ts';
@@ -63,7 +64,7 @@ export function requireCouponCode(code: string): string {
  */
 export function customerEmail(email: string | undefined): string | undefined {
   const trimmed = email?.trim().toLowerCase() ?? '';
-  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(trimmed) ? trimmed : undefined;
+  return isEmailAddress(trimmed) ? trimmed : undefined;
 }
 
 /** WooCommerce's limits: null or 0 means no limit. */

@@ -1,9 +1,4 @@
-import {
-  EMAIL_DOMAIN_LABEL_MAX_LENGTH,
-  EMAIL_LOCAL_PART_MAX_LENGTH,
-  EMAIL_MAX_LENGTH,
-  EMAIL_MIN_LENGTH,
-} from '../../platform/constants/index.ts';
+import { isEmailAddress } from '../../platform/mail/email-address.ts';
 
 /**
  * Seed 002 §5's rules, each a plain function of a value (no DOM, no I/O): the rule engine
@@ -22,24 +17,8 @@ export function wordCount(text: string): number {
   return trimmed === '' ? 0 : trimmed.split(/\s+/u).length;
 }
 
-/**
- * The e-mail rule of seed 002 §5: 6 to 254 characters, a single `@`, a local part of at most 63,
- * a domain of at least two labels of at most 63 each. Ours besides: no empty part, no spaces.
- */
-export function isEmail(value: string): boolean {
-  const length = characterCount(value);
-  if (length < EMAIL_MIN_LENGTH || length > EMAIL_MAX_LENGTH) return false;
-  if (/\s/u.test(value)) return false;
-  const parts = value.split('@');
-  if (parts.length !== 2) return false;
-  const [local = '', domain = ''] = parts;
-  if (local === '' || characterCount(local) > EMAIL_LOCAL_PART_MAX_LENGTH) return false;
-  const labels = domain.split('.');
-  if (labels.length < 2) return false;
-  return labels.every(
-    (label) => label !== '' && characterCount(label) <= EMAIL_DOMAIN_LABEL_MAX_LENGTH,
-  );
-}
+/** The e-mail rule (seed 002 §5) is the shop's own, the same for every address typed. */
+export const isEmail = (value: string): boolean => isEmailAddress(value);
 
 /**
  * Restricted e-mail: a pattern is an address or `*`-wildcarded (`*@example.com`, `john*@*`),

@@ -1,3 +1,4 @@
+import { isEmailAddress } from '../mail/email-address.ts';
 import { format, messages } from '../messages/index.ts';
 import { countries, defaultCountry, findState, isCountry, statesOf } from './countries.ts';
 import { countryLocale, normaliseState, type RowLayout } from './country-locale.ts';
@@ -161,15 +162,13 @@ function fieldTitle(kind: AddressKind, label: string): string {
   return format(messages.addressFieldOf[kind], { field: label });
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 /** Seed 001 §5: after removing whitespace, digits and # _ - + / ( ) . nothing may remain. */
 export function isValidPhone(phone: string): boolean {
   return phone.replace(/\s/g, '').replace(/[\d#_\-+/().]/g, '') === '';
 }
 
 export function isValidEmail(email: string): boolean {
-  return EMAIL.test(email);
+  return isEmailAddress(email);
 }
 
 export type FieldProblem = 'required' | 'email' | 'phone' | 'postcode';

@@ -1,3 +1,4 @@
+import { isEmailAddress } from '../mail/email-address.ts';
 import path from 'node:path';
 import addressparser from 'nodemailer/lib/addressparser';
 import { parseWholeNumber } from './whole-number.ts';
@@ -24,7 +25,11 @@ const OUTBOX_FROM = '"Hearth & Thread" <shop@localhost>';
 export function mailboxOf(value: string, variable: string): { name: string; address: string } {
   const parsed = addressparser(value, { flatten: true });
   const [mailbox] = parsed;
-  if (parsed.length !== 1 || !mailbox?.address || !/^[^\s@]+@[^\s@]+$/.test(mailbox.address)) {
+  if (
+    parsed.length !== 1 ||
+    !mailbox?.address ||
+    !isEmailAddress(mailbox.address, { localDomain: true })
+  ) {
     throw new Error(`${variable} must be one e-mail address, not "${value}"`);
   }
   return { name: mailbox.name, address: mailbox.address };

@@ -16,11 +16,6 @@ export const FORM_SCROLL_OFFSET_GENERAL_PX = 100;
 /** Seed 002 §9: bytes in a megabyte for the upload-size messages (shown to 3 decimals). */
 export const BYTES_PER_MB = 1_048_576;
 export const FORM_SIZE_MB_DECIMALS = 3;
-/** Seed 002 §9: e-mail address lengths (§5: 6 to 254 overall, 63 for the local part). */
-export const EMAIL_MIN_LENGTH = 6;
-export const EMAIL_MAX_LENGTH = 254;
-export const EMAIL_LOCAL_PART_MAX_LENGTH = 63;
-export const EMAIL_DOMAIN_LABEL_MAX_LENGTH = 63;
 /** Seed 002 §9: a suggestion's local part is capped at this many characters. */
 export const EMAIL_SUGGESTION_LOCAL_PART_MAX_LENGTH = 64;
 /** Seed 002 §5: mailcheck's distance thresholds (domain, second-level, top-level). */

@@ -30,3 +30,9 @@ export const MAIL_KEPT_MS = 30 * 24 * 60 * 60_000;
 export const MAIL_STOP_WAIT_MS = 10_000;
 /** The development outbox page lists this many mails, newest first. */
 export const MAIL_OUTBOX_PAGE_SIZE = 100;
+/** The shop's e-mail address rule (everywhere: checkout, accounts, reviews, forms): 6 to 254
+ * characters, 63 for the local part and for each label of the domain. */
+export const EMAIL_MIN_LENGTH = 6;
+export const EMAIL_MAX_LENGTH = 254;
+export const EMAIL_LOCAL_PART_MAX_LENGTH = 63;
+export const EMAIL_DOMAIN_LABEL_MAX_LENGTH = 63;
