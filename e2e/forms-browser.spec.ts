@@ -148,6 +148,48 @@ test(
   },
 );
 
+test('the start timestamp is the first interaction, not the page’s render nor the first key', async ({
+  page,
+}) => {
+  await openForm(page, 'contact');
+  await page.waitForTimeout(2_100);
+  const touched = Math.floor(Date.now() / 1000);
+  const name = page.getByLabel('Name');
+  await name.click();
+  await page.waitForTimeout(2_100);
+  const typed = Math.floor(Date.now() / 1000);
+  await name.pressSequentially('Ada');
+  const start = Number(await page.locator('input[name="start_timestamp"]').inputValue());
+  expect(start).toBeGreaterThanOrEqual(touched);
+  expect(start).toBeLessThan(typed);
+});
+
+test(
+  'a form filled before its script ran is taken from the page’s load, not refused as too quick',
+  DB,
+  async ({ page }) => {
+    // A slow load: the page's scripts arrive only once the shopper has filled the form.
+    let release = () => {};
+    const loaded = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      await loaded;
+      await route.continue();
+    });
+    await page.goto('/forms/contact/', { waitUntil: 'commit' });
+    await page.getByLabel('Name').fill('Ada Lovelace');
+    await page.getByLabel('Email').fill('ada@example.com');
+    await page.getByLabel('Message').fill('Filled while the page was still loading.');
+    await page.waitForTimeout(MINIMUM_SECONDS_MS);
+    release();
+    await page.locator('form.wpforms-js').waitFor();
+    await expect(page.getByLabel('Name')).toHaveValue('Ada Lovelace');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.locator('.wpforms-confirmation-container-full')).toContainText(
+      'Thanks for contacting us!',
+    );
+  },
+);
+
 test('a too-fast submission and a filled honeypot are refused', async ({ page }) => {
   // A form asking an hour between first interaction and submit: too fast however slow the
   // machine; the honeypot is checked first, so it is refused for that even then.

@@ -35,7 +35,7 @@ import { stepText, updateIndicator } from './indicator.ts';
 import { browserDefinition, browserServices, loadPasswordScorer } from './judge.ts';
 import { restrictedEmails } from './restricted-email.ts';
 import { scrollToElement } from './scroll.ts';
-import { recordEnd, recordStart, submitByAjax } from './submit.ts';
+import { recordEnd, recordStart, startedBeforeScript, submitByAjax } from './submit.ts';
 import { watchToken } from './token.ts';
 import { watchUploadSize } from './uploads.ts';
 import { visitorId } from './visitor-cookie.ts';
@@ -59,6 +59,8 @@ export function attachForm(
   definition: FormDefinition,
   env: RuntimeEnv,
 ): FormRuntime {
+  // Typed into before this script ran (a slow load): the shopper started at the page's load.
+  if (startedBeforeScript(form)) recordStart(form, performance.timeOrigin);
   const judging = browserDefinition(definition);
   const settings = definition.settings;
   const byId = new Map(definition.fields.map((field) => [field.id, field]));
@@ -313,6 +315,7 @@ export function attachForm(
   }
 
   // Events, delegated from the form (its inputs may be re-rendered by React or Preact).
+  const onInteraction = () => recordStart(form);
   const onInput = (event: Event) => {
     recordStart(form);
     const target = event.target as HTMLInputElement;
@@ -383,6 +386,9 @@ export function attachForm(
     void submit();
   };
   const listeners: [string, EventListener][] = [
+    ['focusin', onInteraction],
+    ['pointerdown', onInteraction],
+    ['keydown', onInteraction],
     ['input', onInput],
     ['change', onInput],
     ['keyup', onKeyUp as EventListener],
