@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { expect, test, type Page, type Request } from '@playwright/test';
+import { expect, test, type Locator, type Page, type Request } from '@playwright/test';
 import { formDefinitionSchema, type FormDefinitionInput } from '../src/forms/definition.ts';
 import { formsRepo } from '../src/forms/forms.repo.ts';
 import { expectAccessible, gotoHydrated, withShopDatabase } from './support.ts';
@@ -104,7 +104,7 @@ async function openForm(page: Page, formId: string): Promise<void> {
 }
 
 test(
-  'the contact form: suggestion, limit, browser checks, then the ajax confirmation',
+  'the contact form: suggestion, limit, browser checks, then the ajax confirmation, which hides after 5 s',
   DB,
   async ({ page }) => {
     await openForm(page, 'contact');
@@ -140,11 +140,52 @@ test(
     expect(request.headers()['content-type']).toContain('multipart/form-data');
     expect(request.postData()).toContain('name="start_timestamp"');
     expect(request.postData()).toContain('name="end_timestamp"');
-    await expect(
-      page
-        .locator('.wpforms-confirmation-container-full')
-        .filter({ hasText: 'Thanks for contacting us!' }),
-    ).toBeVisible();
+    await expectConfirmationHides(
+      page.locator('.wpforms-confirmation-container-full'),
+      'Thanks for contacting us!',
+      page.getByRole('contentinfo'),
+    );
+  },
+);
+
+/**
+ * The confirmation is shown (a status, so screen readers have it), then hides after 5000 ms;
+ * its place stays, so what follows it on the page does not move.
+ */
+async function expectConfirmationHides(
+  confirmation: Locator,
+  text: string,
+  below: Locator,
+): Promise<void> {
+  await expect(confirmation).toContainText(text);
+  const shownAt = Date.now();
+  await expect(confirmation).toHaveRole('status');
+  const place = await below.boundingBox();
+  await expect(confirmation).toBeHidden({ timeout: 10_000 });
+  expect(Date.now() - shownAt).toBeGreaterThan(4_000);
+  expect(await below.boundingBox()).toEqual(place);
+}
+
+test(
+  'a form posted to its page (no ajax submit) has its confirmation hidden after 5 s too',
+  DB,
+  async ({ page }) => {
+    await saveForm({
+      id: 'e2e-plain-post',
+      title: 'Plain post test form',
+      fields: [{ id: '1', type: 'text', label: 'Name', required: true }],
+      settings: { ajax_submit: false },
+    });
+    await openForm(page, 'e2e-plain-post');
+    await page.getByLabel('Name').fill('Ada Lovelace');
+    await page.waitForTimeout(MINIMUM_SECONDS_MS);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.waitForURL('**/forms/e2e-plain-post/');
+    await expectConfirmationHides(
+      page.locator('.wpforms-confirmation-container'),
+      'Thanks for contacting us!',
+      page.getByRole('contentinfo'),
+    );
   },
 );
 
@@ -518,7 +559,9 @@ test('each field type’s rule, on the form’s page and embedded in a foreign p
 });
 
 test.describe('embedded in a foreign page', () => {
-  test('renders in place, passes axe, and submits across origins', async ({ page }) => {
+  test('renders in place, passes axe, submits across origins, and its confirmation hides after 5 s', async ({
+    page,
+  }) => {
     for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto(`${HOST}/?form=contact`);
@@ -530,11 +573,12 @@ test.describe('embedded in a foreign page', () => {
     await page.getByLabel('Message').fill('Hello from the bakery');
     await page.waitForTimeout(MINIMUM_SECONDS_MS);
     await page.getByRole('button', { name: 'Submit' }).click();
-    await expect(
-      page
-        .locator('.wpforms-confirmation-container-full')
-        .filter({ hasText: 'Thanks for contacting us!' }),
-    ).toBeVisible();
+    await expectConfirmationHides(
+      page.locator('.wpforms-confirmation-container-full'),
+      'Thanks for contacting us!',
+      page.getByText('After the form.'),
+    );
+    await expectAccessible(page);
   });
 
   test('the order form judges the input left, not its siblings, nothing on Previous, and Next stays under a press', async ({

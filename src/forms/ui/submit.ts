@@ -5,6 +5,7 @@ import {
 import { postMultipart } from '../../platform/http/client.ts';
 import type { FormContext } from './context.ts';
 import { announce } from './announce.ts';
+import { hideConfirmationLater } from './confirmation.ts';
 import { containerOf, dispatch, hiddenInput, pageElements, submitButton, wire } from './dom.ts';
 import { clearAllErrors, showGeneralError } from './errors.ts';
 import { scrollToElement } from './scroll.ts';
@@ -184,6 +185,7 @@ export function showConfirmation(container: HTMLElement, html: string): void {
   void scrollToElement(confirmation, FORM_SCROLL_OFFSET_GENERAL_PX);
   confirmation.focus({ preventScroll: true });
   announce(container, confirmation.textContent ?? '');
+  hideConfirmationLater(confirmation);
 }
 
 /** Seed 002 §8's refusals, each in its place; the form shows the first page holding an error. */
