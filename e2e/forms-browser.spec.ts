@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { expect, test, type Page, type Request } from '@playwright/test';
+import { expect, test, type Locator, type Page, type Request } from '@playwright/test';
 import { formDefinitionSchema, type FormDefinitionInput } from '../src/forms/definition.ts';
 import { formsRepo } from '../src/forms/forms.repo.ts';
 import { expectAccessible, gotoHydrated, withShopDatabase } from './support.ts';
@@ -104,7 +104,7 @@ async function openForm(page: Page, formId: string): Promise<void> {
 }
 
 test(
-  'the contact form: suggestion, limit, browser checks, then the ajax confirmation',
+  'the contact form: suggestion, limit, browser checks, then the ajax confirmation, which hides after 5 s',
   DB,
   async ({ page }) => {
     await openForm(page, 'contact');
@@ -140,11 +140,94 @@ test(
     expect(request.headers()['content-type']).toContain('multipart/form-data');
     expect(request.postData()).toContain('name="start_timestamp"');
     expect(request.postData()).toContain('name="end_timestamp"');
-    await expect(
-      page
-        .locator('.wpforms-confirmation-container-full')
-        .filter({ hasText: 'Thanks for contacting us!' }),
-    ).toBeVisible();
+    await expectConfirmationHides(
+      page.locator('.wpforms-confirmation-container-full'),
+      'Thanks for contacting us!',
+      page.getByRole('contentinfo'),
+    );
+  },
+);
+
+/**
+ * The confirmation is shown (a status, so screen readers have it), then hides after 5000 ms;
+ * its place stays, so what follows it on the page does not move.
+ */
+async function expectConfirmationHides(
+  confirmation: Locator,
+  text: string,
+  below: Locator,
+): Promise<void> {
+  await expect(confirmation).toContainText(text);
+  const shownAt = Date.now();
+  await expect(confirmation).toHaveRole('status');
+  const place = await below.boundingBox();
+  await expect(confirmation).toBeHidden({ timeout: 10_000 });
+  expect(Date.now() - shownAt).toBeGreaterThan(4_000);
+  expect(await below.boundingBox()).toEqual(place);
+}
+
+test(
+  'a form posted to its page (no ajax submit) has its confirmation hidden after 5 s too',
+  DB,
+  async ({ page }) => {
+    await saveForm({
+      id: 'e2e-plain-post',
+      title: 'Plain post test form',
+      fields: [{ id: '1', type: 'text', label: 'Name', required: true }],
+      settings: { ajax_submit: false },
+    });
+    await openForm(page, 'e2e-plain-post');
+    await page.getByLabel('Name').fill('Ada Lovelace');
+    await page.waitForTimeout(MINIMUM_SECONDS_MS);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.waitForURL('**/forms/e2e-plain-post/');
+    await expectConfirmationHides(
+      page.locator('.wpforms-confirmation-container'),
+      'Thanks for contacting us!',
+      page.getByRole('contentinfo'),
+    );
+  },
+);
+
+test('the start timestamp is the first interaction, not the page’s render nor the first key', async ({
+  page,
+}) => {
+  await openForm(page, 'contact');
+  await page.waitForTimeout(2_100);
+  const touched = Math.floor(Date.now() / 1000);
+  const name = page.getByLabel('Name');
+  await name.click();
+  await page.waitForTimeout(2_100);
+  const typed = Math.floor(Date.now() / 1000);
+  await name.pressSequentially('Ada');
+  const start = Number(await page.locator('input[name="start_timestamp"]').inputValue());
+  expect(start).toBeGreaterThanOrEqual(touched);
+  expect(start).toBeLessThan(typed);
+});
+
+test(
+  'a form filled before its script ran is taken from the page’s load, not refused as too quick',
+  DB,
+  async ({ page }) => {
+    // A slow load: the page's scripts arrive only once the shopper has filled the form.
+    let release = () => {};
+    const loaded = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      await loaded;
+      await route.continue();
+    });
+    await page.goto('/forms/contact/', { waitUntil: 'commit' });
+    await page.getByLabel('Name').fill('Ada Lovelace');
+    await page.getByLabel('Email').fill('ada@example.com');
+    await page.getByLabel('Message').fill('Filled while the page was still loading.');
+    await page.waitForTimeout(MINIMUM_SECONDS_MS);
+    release();
+    await page.locator('form.wpforms-js').waitFor();
+    await expect(page.getByLabel('Name')).toHaveValue('Ada Lovelace');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.locator('.wpforms-confirmation-container-full')).toContainText(
+      'Thanks for contacting us!',
+    );
   },
 );
 
@@ -476,7 +559,9 @@ test('each field type’s rule, on the form’s page and embedded in a foreign p
 });
 
 test.describe('embedded in a foreign page', () => {
-  test('renders in place, passes axe, and submits across origins', async ({ page }) => {
+  test('renders in place, passes axe, submits across origins, and its confirmation hides after 5 s', async ({
+    page,
+  }) => {
     for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto(`${HOST}/?form=contact`);
@@ -488,11 +573,68 @@ test.describe('embedded in a foreign page', () => {
     await page.getByLabel('Message').fill('Hello from the bakery');
     await page.waitForTimeout(MINIMUM_SECONDS_MS);
     await page.getByRole('button', { name: 'Submit' }).click();
-    await expect(
-      page
-        .locator('.wpforms-confirmation-container-full')
-        .filter({ hasText: 'Thanks for contacting us!' }),
-    ).toBeVisible();
+    await expectConfirmationHides(
+      page.locator('.wpforms-confirmation-container-full'),
+      'Thanks for contacting us!',
+      page.getByText('After the form.'),
+    );
+    await expectAccessible(page);
+  });
+
+  test('the order form judges the input left, not its siblings, nothing on Previous, and Next stays under a press', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 1800 });
+    await page.goto(`${HOST}/?form=order`);
+    const form = page.locator('.shop-form-embed form.wpforms-js');
+    await form.waitFor();
+    const progress = form.getByRole('progressbar');
+    const marked = form.locator('[aria-invalid="true"]');
+    await form.getByLabel('Name').fill('Ada Lovelace');
+    await form.getByLabel('Email').fill('ada@example.com');
+    await form.getByRole('button', { name: 'Next' }).click();
+    await expect(progress).toHaveAttribute('aria-valuenow', '2');
+    const piece = form.getByRole('radio', { name: /Classic Hoodie/ });
+    await expect(piece).toBeFocused();
+
+    // Previous judges nothing: the choices it leaves untouched are not marked.
+    await form.getByRole('button', { name: 'Previous' }).click();
+    await expect(progress).toHaveAttribute('aria-valuenow', '1');
+    await expect(marked).toHaveCount(0);
+
+    // Leaving Address Line 1 judges it alone: City, State and Zip Code are not reached yet.
+    await form.getByRole('button', { name: 'Next' }).click();
+    await expect(progress).toHaveAttribute('aria-valuenow', '2');
+    await piece.check();
+    await form.getByLabel('Shipping').selectOption('standard');
+    await form.getByLabel('Address Line 1').fill('12 St James Square');
+    await form.getByLabel('Address Line 1').press('Tab');
+    await expect(form.getByLabel('Address Line 2')).toBeFocused();
+    await expect(marked).toHaveCount(0);
+    await expect(form.locator('em.wpforms-error:visible')).toHaveCount(0);
+
+    // Next judges the page and takes the shopper to City; filled in, Zip Code still shows its
+    // error until it is left.
+    await form.getByRole('button', { name: 'Next' }).click();
+    const zip = form.getByLabel(/Zip|Postal/);
+    await expect(zip).toHaveAccessibleDescription('This field is required.');
+    await expect(form.getByLabel('City')).toBeFocused();
+    await form.getByLabel('City').fill('London');
+    await form.getByLabel(/State|Province/).fill('London');
+    await zip.fill('SW1Y 4JH');
+    await expect(zip).toHaveAttribute('aria-invalid', 'true');
+    // Pressing Next leaves Zip Code, whose error goes: Next stays where it is until the release.
+    // At the top of the page: scrolled, Chromium's scroll anchoring may make up for the jump.
+    const next = form.getByRole('button', { name: 'Next' });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    const box = (await next.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    expect(await next.boundingBox()).toEqual(box);
+    await page.mouse.up();
+    await expect(progress).toHaveAttribute('aria-valuenow', '3');
+    await expect(zip).not.toHaveAttribute('aria-invalid', 'true');
   });
 
   test('a paying form’s first page has its payment fields, styled, and its total keeps up', async ({

@@ -34,8 +34,12 @@ export interface FormContext {
   visible(): Set<string>;
   /** Remote checks in flight (restricted e-mail): Next waits for them. */
   pending(): number;
-  /** Judges one field now (its remote check included) and shows or clears its errors. */
-  validateField(fieldId: string): Record<string, string>;
+  /**
+   * Judges one field now (its remote check included) and shows or clears its errors; with `left`,
+   * the inputs of those names the shopper has just left or changed, only theirs and those of the
+   * field's inputs already judged (never a sibling the shopper has not reached yet).
+   */
+  validateField(fieldId: string, left?: readonly string[]): Record<string, string>;
   /** Re-applies conditional logic and everything that follows from the values. */
   refresh(): void;
   /** Shows the page with this index. */

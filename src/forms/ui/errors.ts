@@ -78,14 +78,24 @@ export function clearFieldError(form: HTMLFormElement, name: string): void {
     field.classList.remove(HAS_ERROR_CLASS);
 }
 
-/** Shows these errors of a field's inputs and clears its other inputs' errors. */
+/** Whether an error is shown for the inputs of this name. */
+export function showsFieldError(form: HTMLFormElement, name: string): boolean {
+  return controlsNamed(form, name).some((el) => el.getAttribute('aria-invalid') === 'true');
+}
+
+/**
+ * Shows these errors of a field's inputs and clears its other inputs' errors; with `judges`, only
+ * of the inputs it names (the others keep what they show).
+ */
 export function showFieldErrors(
   form: HTMLFormElement,
   field: HTMLElement,
   errors: Record<string, string>,
+  judges?: (name: string) => boolean,
 ): void {
   const names = new Set(namedControls(field).map((el) => el.name));
   for (const name of names) {
+    if (judges && !judges(name)) continue;
     const message = errors[name];
     if (message) showFieldError(form, name, message);
     else clearFieldError(form, name);

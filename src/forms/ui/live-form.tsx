@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { FormRenderer, type FormRendererProps } from './form-renderer.tsx';
+import { hideConfirmationLater } from './confirmation.ts';
 import type { RuntimeEnv } from './context.ts';
 
 /**
@@ -19,6 +20,11 @@ export function LiveForm({ env, startEnhanced = false, ...props }: LiveFormProps
   const [enhanced, setEnhanced] = useState(startEnhanced);
   const holder = useRef<HTMLDivElement>(null);
   useEffect(() => setEnhanced(true), []);
+  // A confirmation the server rendered (a post without the ajax submit) hides as the runtime's does.
+  useEffect(() => {
+    const shown = holder.current?.querySelector<HTMLElement>('.wpforms-confirmation-container');
+    return shown ? hideConfirmationLater(shown) : undefined;
+  }, [props.state.confirmation]);
   useEffect(() => {
     const form = holder.current?.querySelector('form');
     if (!enhanced || !form) return undefined;

@@ -27,7 +27,7 @@ import {
   submitButton,
   submitContainer,
 } from './dom.ts';
-import { showFieldError, showFieldErrors, showGeneralError } from './errors.ts';
+import { showFieldError, showFieldErrors, showGeneralError, showsFieldError } from './errors.ts';
 import { attachFields } from './fields/index.ts';
 import type { FormPayments } from './fields/payments.ts';
 import { formValues } from './form-values.ts';
@@ -35,7 +35,7 @@ import { stepText, updateIndicator } from './indicator.ts';
 import { browserDefinition, browserServices, loadPasswordScorer } from './judge.ts';
 import { restrictedEmails } from './restricted-email.ts';
 import { scrollToElement } from './scroll.ts';
-import { recordEnd, recordStart, submitByAjax } from './submit.ts';
+import { recordEnd, recordStart, startedBeforeScript, submitByAjax } from './submit.ts';
 import { watchToken } from './token.ts';
 import { watchUploadSize } from './uploads.ts';
 import { visitorId } from './visitor-cookie.ts';
@@ -59,6 +59,8 @@ export function attachForm(
   definition: FormDefinition,
   env: RuntimeEnv,
 ): FormRuntime {
+  // Typed into before this script ran (a slow load): the shopper started at the page's load.
+  if (startedBeforeScript(form)) recordStart(form, performance.timeOrigin);
   const judging = browserDefinition(definition);
   const settings = definition.settings;
   const byId = new Map(definition.fields.map((field) => [field.id, field]));
@@ -69,6 +71,10 @@ export function attachForm(
   const cleanups: (() => void)[] = [];
   /** Fields a Next or Submit has judged: from then on they are judged as the visitor types. */
   const judged = new Set<string>();
+  /** Inputs (by name) the visitor has left with something in them, or changed: judged likewise. */
+  const touched = new Set<string>();
+  const inPlay = (fieldId: string, name: string) =>
+    judged.has(fieldId) || touched.has(name) || showsFieldError(form, name);
   const timers = new Map<string, number>();
   let visible = new Set<string>();
   let page = Math.max(
@@ -76,6 +82,33 @@ export function attachForm(
     pageEls.findIndex((el) => !el.hidden),
   );
   let submitting = false;
+
+  /**
+   * While a button is pressed anywhere on the page, errors wait for its release: an error coming
+   * or going moves all that is below it, and a press released somewhere else is no click (a
+   * press on Next leaves an input whose error goes, Next moves up, the release misses it).
+   */
+  const held: (() => void)[] = [];
+  let pressed = false;
+  let holding = false;
+  const whenReleased = (judge: () => void) => {
+    if (holding) held.push(judge);
+    else judge();
+  };
+  const onPress = () => {
+    pressed = true;
+    holding = true;
+  };
+  const onRelease = () => {
+    if (!pressed) return;
+    pressed = false;
+    // The click a release makes comes after it, in the same task.
+    window.setTimeout(() => {
+      if (pressed) return;
+      holding = false;
+      for (const judge of held.splice(0)) judge();
+    }, 0);
+  };
 
   const values = (): FieldValues => formValues(definition, form);
   const restricted = restrictedEmails({ definition, env });
@@ -109,7 +142,7 @@ export function attachForm(
     return attached;
   };
 
-  const validateField = (fieldId: string): Record<string, string> => {
+  const validateField = (fieldId: string, left?: readonly string[]): Record<string, string> => {
     const field = byId.get(fieldId);
     const element = fieldElement(form, fieldId);
     if (!field || !element) return {};
@@ -117,6 +150,7 @@ export function attachForm(
       showFieldErrors(form, element, {});
       return {};
     }
+    for (const name of left ?? []) touched.add(name);
     const current = values();
     const errors = fieldErrors(judging, field, current[fieldId] ?? emptyValue(), browserServices);
     if (field.type === 'email' && field.filter_type !== 'none') {
@@ -125,11 +159,11 @@ export function attachForm(
         ? (current[fieldId]?.parts.primary ?? '')
         : (current[fieldId]?.values.at(-1) ?? '');
       if (!errors[name] && email !== '') {
-        const allowed = restricted.allowed(field.id, email, () => validateField(fieldId));
+        const allowed = restricted.allowed(field.id, email, () => validateField(fieldId, left));
         if (allowed === false) errors[name] = settings.val_email_restricted;
       }
     }
-    showFieldErrors(form, element, errors);
+    showFieldErrors(form, element, errors, left && ((name) => inPlay(fieldId, name)));
     return errors;
   };
 
@@ -199,6 +233,8 @@ export function attachForm(
 
   async function navigate(direction: 'next' | 'prev'): Promise<void> {
     const from = page;
+    // Seed 002 §4: Previous does not validate, not even the input the press on it left.
+    if (direction === 'prev') held.length = 0;
     if (direction === 'next') {
       const fields = (pages[from]?.fields ?? []).filter(
         (f) => visible.has(f.id) && !f.skip_page_validation,
@@ -279,37 +315,49 @@ export function attachForm(
   }
 
   // Events, delegated from the form (its inputs may be re-rendered by React or Preact).
+  const onInteraction = () => recordStart(form);
   const onInput = (event: Event) => {
     recordStart(form);
-    const fieldId = fieldIdOf(event.target as Element);
-    context.refresh();
-    if (!fieldId) return;
     const target = event.target as HTMLInputElement;
+    const fieldId = fieldIdOf(target);
+    context.refresh();
+    if (!fieldId || !target.name) return;
     const checkable = target.type === 'checkbox' || target.type === 'radio';
     if (
       event.type === 'change' &&
       (checkable || target.tagName === 'SELECT' || target.type === 'file')
     )
-      validateField(fieldId);
+      validateField(fieldId, namesJudgedWith(target));
   };
   const onKeyUp = (event: KeyboardEvent) => {
-    const fieldId = fieldIdOf(event.target as Element);
-    if (!fieldId || ['Tab', 'Shift', 'Enter', 'Escape'].includes(event.key)) return;
-    window.clearTimeout(timers.get(fieldId));
+    const target = event.target as HTMLInputElement;
+    const fieldId = fieldIdOf(target);
+    if (!fieldId || !target.name || ['Tab', 'Shift', 'Enter', 'Escape'].includes(event.key)) return;
+    const names = namesJudgedWith(target);
+    window.clearTimeout(timers.get(target.name));
     timers.set(
-      fieldId,
-      window.setTimeout(() => {
-        const element = fieldElement(form, fieldId);
-        if (judged.has(fieldId) || element?.classList.contains('wpforms-has-error'))
-          validateField(fieldId);
-      }, FORM_KEYUP_VALIDATION_DEBOUNCE_MS),
+      target.name,
+      window.setTimeout(
+        () =>
+          whenReleased(() => {
+            if (names.some((name) => inPlay(fieldId, name))) validateField(fieldId, names);
+          }),
+        FORM_KEYUP_VALIDATION_DEBOUNCE_MS,
+      ),
     );
   };
+  /**
+   * Leaving an input judges that input (its group's, for a date's dropdowns), not the rest of its
+   * field: an address's City is not required before the shopper reached it. Choices are judged
+   * when they change, not when left (leaving untouched radios marks nothing).
+   */
   const onFocusOut = (event: FocusEvent) => {
     const target = event.target as HTMLInputElement;
     const fieldId = fieldIdOf(target);
-    if (!fieldId || !target.name) return;
-    if (judged.has(fieldId) || (target.value ?? '') !== '') validateField(fieldId);
+    if (!fieldId || !target.name || target.type === 'checkbox' || target.type === 'radio') return;
+    const names = namesJudgedWith(target);
+    if ((target.value ?? '') === '' && !names.some((name) => inPlay(fieldId, name))) return;
+    whenReleased(() => validateField(fieldId, names));
   };
   const onKeyDown = (event: KeyboardEvent) => {
     const target = event.target as HTMLInputElement;
@@ -338,6 +386,9 @@ export function attachForm(
     void submit();
   };
   const listeners: [string, EventListener][] = [
+    ['focusin', onInteraction],
+    ['pointerdown', onInteraction],
+    ['keydown', onInteraction],
     ['input', onInput],
     ['change', onInput],
     ['keyup', onKeyUp as EventListener],
@@ -346,10 +397,22 @@ export function attachForm(
     ['click', onClick as EventListener],
     ['submit', onSubmit as EventListener],
   ];
+  // Presses anywhere on the page: content below the form moves with it too.
+  const pageListeners: [string, EventListener][] = [
+    ['pointerdown', onPress],
+    ['mousedown', onPress],
+    ['pointerup', onRelease],
+    ['mouseup', onRelease],
+    ['pointercancel', onRelease],
+    ['dragend', onRelease],
+  ];
   for (const [type, listener] of listeners) form.addEventListener(type, listener);
+  for (const [type, listener] of pageListeners) window.addEventListener(type, listener, true);
   cleanups.push(() => {
     for (const [type, listener] of listeners) form.removeEventListener(type, listener);
+    for (const [type, listener] of pageListeners) window.removeEventListener(type, listener, true);
     for (const timer of timers.values()) window.clearTimeout(timer);
+    held.length = 0;
   });
 
   let detached = false;
@@ -408,6 +471,13 @@ function showPageButtons(form: HTMLFormElement, pages: FormPage[], page: number)
     if (label) next.textContent = label;
   }
   if (submit) submit.hidden = !last;
+}
+
+/** The names judged with an input's: its own, or those of its group (a date's dropdowns). */
+function namesJudgedWith(input: HTMLInputElement): string[] {
+  const group = input.closest<HTMLElement>('[role=group]');
+  const names = group ? namedControls(group).map((el) => el.name) : [];
+  return names.includes(input.name) ? [...new Set(names)] : [input.name];
 }
 
 function firstControl(form: HTMLFormElement, name: string): HTMLElement | undefined {

@@ -5,6 +5,7 @@ import {
 import { postMultipart } from '../../platform/http/client.ts';
 import type { FormContext } from './context.ts';
 import { announce } from './announce.ts';
+import { hideConfirmationLater } from './confirmation.ts';
 import { containerOf, dispatch, hiddenInput, pageElements, submitButton, wire } from './dom.ts';
 import { clearAllErrors, showGeneralError } from './errors.ts';
 import { scrollToElement } from './scroll.ts';
@@ -49,13 +50,35 @@ export function startTimestamp(form: HTMLFormElement): HTMLInputElement {
   return hiddenInput(form, wire.startTimestamp);
 }
 
-/** Seed 002 §4: the start timestamp is recorded once, at the first interaction. */
-export function recordStart(form: HTMLFormElement): void {
+/**
+ * Seed 002 §4: the start timestamp is recorded once, at the first interaction (a focus, a press,
+ * a key, an input); until then the form holds the second it was rendered, for posts without
+ * JavaScript.
+ */
+export function recordStart(form: HTMLFormElement, atMs = Date.now()): void {
   const input = startTimestamp(form);
   if (input.dataset.recorded !== 'true') {
-    input.value = String(Math.floor(Date.now() / 1000));
+    input.value = String(Math.floor(atMs / 1000));
     input.dataset.recorded = 'true';
   }
+}
+
+/**
+ * Whether the shopper was at the form before its script ran (a slow load): an input holds
+ * something else than the page gave it, a choice was changed, or the focus is in the form.
+ * (Selects are left out: the embed marks their chosen option without `defaultSelected`.)
+ */
+export function startedBeforeScript(form: HTMLFormElement): boolean {
+  const root = form.getRootNode() as Document | ShadowRoot;
+  if (root.activeElement && form.contains(root.activeElement)) return true;
+  return [...form.elements].some((element) => {
+    if (element instanceof HTMLTextAreaElement) return element.value !== element.defaultValue;
+    if (!(element instanceof HTMLInputElement) || element.type === 'hidden') return false;
+    if (element.type === 'checkbox' || element.type === 'radio')
+      return element.checked !== element.defaultChecked;
+    if (element.type === 'file') return (element.files?.length ?? 0) > 0;
+    return element.value !== element.defaultValue;
+  });
 }
 
 export function recordEnd(form: HTMLFormElement): void {
@@ -162,6 +185,7 @@ export function showConfirmation(container: HTMLElement, html: string): void {
   void scrollToElement(confirmation, FORM_SCROLL_OFFSET_GENERAL_PX);
   confirmation.focus({ preventScroll: true });
   announce(container, confirmation.textContent ?? '');
+  hideConfirmationLater(confirmation);
 }
 
 /** Seed 002 §8's refusals, each in its place; the form shows the first page holding an error. */

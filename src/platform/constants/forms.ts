@@ -30,6 +30,8 @@ export const FORM_ANNOUNCE_DELAY_MS = 100;
 export const FORM_ANNOUNCE_REMOVE_MS = 1000;
 /** Seed 002 §9 / §4: the container's opacity while a submission is on its way. */
 export const FORM_SUBMITTING_OPACITY = 0.6;
+/** Seed 000 §4 and §9: a form's confirmation message hides this long after it is shown. */
+export const FORM_CONFIRMATION_HIDE_MS = 5000;
 /** Seed 002 §2: order-summary rows are updated in batches of this many (issue 13). */
 export const ORDER_SUMMARY_BATCH = 10;
 /** Seed 002 §2: the summary's price column is this many characters wider than its widest total. */
