@@ -1,10 +1,15 @@
 import { renderToReadableStream, renderToString } from 'react-dom/server.browser';
-import { ServerRouter, type EntryContext } from 'react-router';
+import { ServerRouter, type EntryContext, type HandleErrorFunction } from 'react-router';
 import type { PageContext } from '../src/page-context.ts';
 import { documentResponse } from '../src/platform/http/document-html.ts';
+import { logPageError } from '../src/platform/http/page-errors.ts';
 import { scriptsAfterLoad } from '../src/platform/http/scripts-after-load.ts';
 
 export const streamTimeout = 5000;
+
+/** A loader's, action's or render's error, and React Router's own refusals: to the request's log. */
+export const handleError: HandleErrorFunction = (error, { context }) =>
+  logPageError((context as unknown as PageContext).log, error);
 
 /**
  * Pages are rendered whole before answering: they are small, complete HTML is what the
@@ -35,7 +40,7 @@ export default async function handleRequest(
   const nonce = loadContext.scriptNonce;
   headers.set('Content-Type', 'text/html; charset=utf-8');
   const handoff = context.serverHandoffStream;
-  if (!handoff) return renderStreaming(request, status, headers, context, nonce);
+  if (!handoff) return renderStreaming(request, status, headers, context, nonce, loadContext.log);
   const data = await readText(handoff as ReadableStream<Uint8Array>);
   context.renderMeta = { streamCache: handedOff(data) } as EntryContext['renderMeta'];
   // One flat string: `includes` flattens React's concatenated result once, and encoding reuses it.
@@ -45,7 +50,7 @@ export default async function handleRequest(
   }
   context.serverHandoffStream = streamOf(data);
   context.renderMeta = {};
-  return renderStreaming(request, status, headers, context, nonce);
+  return renderStreaming(request, status, headers, context, nonce, loadContext.log);
 }
 
 /** React's streaming renderer, which waits for suspended boundaries (also the tests' reference). */
@@ -55,6 +60,7 @@ export async function renderStreaming(
   headers: Headers,
   context: EntryContext,
   nonce: string,
+  log: PageContext['log'],
 ): Promise<Response> {
   let failed = false;
   const stream = await renderToReadableStream(
@@ -64,7 +70,7 @@ export async function renderStreaming(
       signal: AbortSignal.timeout(streamTimeout + 1000),
       onError(error: unknown) {
         failed = true;
-        console.error(error);
+        logPageError(log, error);
       },
     },
   );

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router';
 import { setCartCookies } from './cart/cart.routes.ts';
 import type { CartView } from './cart/cart.service.ts';
@@ -34,6 +34,8 @@ export interface PageContext {
   clientIp?: string;
   /** What the form page's own post (read by its door, uploads and all) came to. */
   formPost?: FormPagePost | undefined;
+  /** The request's log (its lines carry the request id): where the page's errors are written. */
+  log: FastifyBaseLogger;
 }
 
 /** Arguments of every page loader and action, with the shop's context typed. */
@@ -70,6 +72,7 @@ export async function pageContext(
     },
     clientIp: requestContext.clientIp,
     formPost: formPagePost(request),
+    log: request.log,
   };
   return context;
 }

@@ -23,6 +23,7 @@ interface StreamingEntry {
     headers: Headers,
     context: EntryContext,
     nonce: string,
+    log: PageContext['log'],
   ): Promise<Response>;
 }
 
@@ -45,6 +46,7 @@ function streamingBuild(build: ServerBuild): ServerBuild {
       headers,
       context,
       (loadContext as PageContext).scriptNonce,
+      (loadContext as PageContext).log,
     );
   return { ...build, entry: { module: { ...build.entry.module, default: handleRequest } } };
 }
@@ -84,6 +86,7 @@ describe.runIf(existsSync(buildFile))('page rendering', () => {
         miniCartRemoveNonce: () => context.nonce(CART_NONCE),
       },
       scriptNonce: 'bm9uY2Utb2YtdGhpcy10ZXN0',
+      log: createLogger('silent'),
     };
     const response = await createRequestHandler(entry, 'production')(
       new Request(`http://shop.test${url}`),
