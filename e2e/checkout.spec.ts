@@ -201,7 +201,9 @@ test.describe('the checkout form', () => {
     await expect(page.locator('#billing_country')).toHaveValue('DE');
     await expect(page.locator('#billing_state_field')).toBeHidden();
 
-    await country.focus();
+    // Focus stayed in the search: its text is chosen again, then typed over.
+    await expect(country).toBeFocused();
+    await page.keyboard.press('Control+A');
     await page.keyboard.type('united states');
     await page.keyboard.press('Enter');
     await expect(page.locator('#billing_country')).toHaveValue('US');
@@ -217,7 +219,7 @@ test.describe('the checkout form', () => {
     await page.keyboard.press('Enter');
     await expect(page.locator('#billing_state')).toHaveValue('NJ');
     // Nothing matches: the seed's text, and Enter changes nothing.
-    await state.focus();
+    await page.keyboard.press('Control+A');
     await page.keyboard.type('zzz');
     await expect(page.getByRole('status').filter({ hasText: 'No results found' })).toBeVisible();
     await page.keyboard.press('Enter');
