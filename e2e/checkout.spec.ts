@@ -227,6 +227,40 @@ test.describe('the checkout form', () => {
     await expectAccessible(page);
   });
 
+  test('a field typed valid is marked validated while typing; a problem waits until it is left', async ({
+    page,
+  }) => {
+    await checkoutWithHoodie(page);
+    const row = page.locator('#billing_email_field');
+    const email = page.getByLabel('Email address');
+    await email.focus();
+    await page.keyboard.type('ada@');
+    await expect(email).toBeFocused();
+    await expect(row).not.toHaveClass(/woocommerce-validated/);
+    await expect(row).not.toHaveClass(/woocommerce-invalid/);
+    await page.keyboard.type('example.com');
+    await expect(email).toBeFocused();
+    await expect(row).toHaveClass(/woocommerce-validated/);
+    await expect(email).not.toHaveAttribute('aria-invalid', 'true');
+
+    // Left invalid: marked invalid; typing it valid again marks it validated before it is left.
+    await email.fill('ada@');
+    await page.getByLabel('Phone').focus();
+    await expect(row).toHaveClass(/woocommerce-invalid-email/);
+    await expect(email).toHaveAttribute('aria-invalid', 'true');
+    await email.focus();
+    await page.keyboard.press('End');
+    await page.keyboard.type('example.com');
+    await expect(email).toBeFocused();
+    await expect(row).toHaveClass(/woocommerce-validated/);
+    await expect(row).not.toHaveClass(/woocommerce-invalid/);
+
+    const firstName = page.locator('#billing_first_name_field');
+    await page.getByLabel('First name').focus();
+    await page.keyboard.type('A');
+    await expect(firstName).toHaveClass(/woocommerce-validated/);
+  });
+
   test('order review updates wait 1000 ms after typing and a new one aborts the running one', async ({
     page,
   }) => {
