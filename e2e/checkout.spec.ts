@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import {
   expectAccessible,
+  expectNoHorizontalScroll,
   fillBilling,
   fillCard,
   gotoBeforeScripts,
@@ -93,6 +94,31 @@ test.describe('card payments with the test cards of CONTRACT §4', () => {
     expect(failed.status).toBe('failed');
   });
 });
+
+for (const width of [390, 1280]) {
+  test(`the card fields’ labels each take one line at ${width} px, the fields lined up`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 844 });
+    await checkoutWithHoodie(page);
+    await page.getByRole('radio', { name: 'Credit / Debit Card' }).check();
+    const box = (id: string) =>
+      page.locator(`#${id}`).evaluate((input) => {
+        const label = document.querySelector(`label[for="${input.id}"]`)!.getBoundingClientRect();
+        const field = input.getBoundingClientRect();
+        return { label: label.height, top: field.top, left: field.left, width: field.width };
+      });
+    const [number, expiry, cvc] = await Promise.all(
+      ['card-number', 'card-expiry', 'card-cvc'].map(box),
+    );
+    expect(expiry!.label).toBe(number!.label);
+    expect(cvc!.label).toBe(number!.label);
+    // Side by side on one line, or one under the other at the card number's width.
+    if (expiry!.top === cvc!.top) expect(cvc!.left).toBeGreaterThan(expiry!.left);
+    else expect([expiry!.width, cvc!.width]).toEqual([number!.width, number!.width]);
+    await expectNoHorizontalScroll(page);
+  });
+}
 
 test.describe('alternative payment methods', () => {
   async function billingIn(page: Page, country: string, postcode: string): Promise<void> {
