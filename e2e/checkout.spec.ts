@@ -120,6 +120,43 @@ for (const width of [390, 1280]) {
   });
 }
 
+for (const width of [390, 1280]) {
+  test(`a refused Place order scrolls the page’s one notices area to 100 px from the top over 1000 ms, then focuses it 500 ms later (${width} px)`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 844 });
+    await checkoutWithHoodie(page);
+    // When the page scrolled, and when the notices took focus.
+    await page.evaluate(() => {
+      const times = { scrolls: [] as number[], focused: 0 };
+      (window as unknown as { noticeTimes: typeof times }).noticeTimes = times;
+      window.addEventListener('scroll', () => times.scrolls.push(performance.now()));
+      document.addEventListener('focusin', (event) => {
+        const target = event.target as Element;
+        if (target.matches('.woocommerce-notices-wrapper')) times.focused = performance.now();
+      });
+    });
+    await page.getByRole('button', { name: 'Place order' }).click();
+    const notices = page.locator('.woocommerce-notices-wrapper');
+    await expect(notices).toHaveCount(1);
+    await expect(notices.getByRole('alert')).toBeVisible();
+    await expect(notices).toBeFocused();
+    expect(await notices.evaluate((element) => element.getBoundingClientRect().top)).toBeCloseTo(
+      100,
+      0,
+    );
+    const times = await page.evaluate(
+      () =>
+        (window as unknown as { noticeTimes: { scrolls: number[]; focused: number } }).noticeTimes,
+    );
+    const scrolled = times.scrolls.at(-1)! - times.scrolls[0]!;
+    expect(scrolled).toBeGreaterThan(850);
+    expect(scrolled).toBeLessThan(1500);
+    expect(times.focused - times.scrolls.at(-1)!).toBeGreaterThanOrEqual(490);
+    await expectAccessible(page);
+  });
+}
+
 test.describe('alternative payment methods', () => {
   async function billingIn(page: Page, country: string, postcode: string): Promise<void> {
     await fillBilling(page);
