@@ -288,6 +288,20 @@ test.describe('the checkout form', () => {
     await page.keyboard.press('Enter');
     await expect(page.locator('#billing_state')).toHaveValue('NJ');
     await expectAccessible(page);
+
+    // An optional state (the Emirates' is): `Remove all items` empties it.
+    await country.focus();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('united arab');
+    await page.keyboard.press('Enter');
+    await expect(page.locator('#billing_country')).toHaveValue('AE');
+    await state.focus();
+    await page.keyboard.type('abu');
+    await page.keyboard.press('Enter');
+    await expect(state).toHaveValue('Abu Dhabi');
+    await page.getByRole('button', { name: 'Remove all items' }).click();
+    await expect(page.locator('#billing_state')).toHaveValue('');
+    await expect(state).toBeFocused();
   });
 
   test('a field typed valid is marked validated while typing; a problem waits until it is left', async ({
