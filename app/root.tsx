@@ -7,6 +7,7 @@ import {
   Scripts,
   ScrollRestoration,
   isRouteErrorResponse,
+  useMatches,
   useRouteError,
 } from 'react-router';
 import { accountHeader, type AccountHeader } from '../src/accounts/account-header.ts';
@@ -27,7 +28,7 @@ import type { Notice } from '../src/platform/session/session.ts';
 import type { MoneyFormat } from '../src/platform/money/money.ts';
 import { LiveRegion } from '../src/ui/live-region.tsx';
 import { MoneyFormatContext } from '../src/ui/money.tsx';
-import { Notices } from '../src/ui/notices.tsx';
+import { hasOwnNotices, Notices, WaitingNoticesContext } from '../src/ui/notices.tsx';
 import { stylesheetLink } from '../src/ui/stylesheet-link.ts';
 import stylesheet from './site.css?url';
 
@@ -131,6 +132,7 @@ export function SiteHeader({
 }
 
 export default function App({ loaderData }: { loaderData: RootData }) {
+  const pageNotices = useMatches().some((match) => hasOwnNotices(match.handle));
   useEffect(() => {
     // Lets browser tests (and scripts) know the page is interactive.
     document.documentElement.dataset.hydrated = 'true';
@@ -144,10 +146,12 @@ export default function App({ loaderData }: { loaderData: RootData }) {
       )}
       <SiteHeader cartCount={loaderData.cartCount} customerName={loaderData.account.customerName} />
       <main id="main" className="site-main" tabIndex={-1}>
-        <Notices notices={loaderData.notices} />
-        <SellingProvider value={catalogSelling}>
-          <Outlet />
-        </SellingProvider>
+        {!pageNotices && <Notices notices={loaderData.notices} />}
+        <WaitingNoticesContext value={loaderData.notices}>
+          <SellingProvider value={catalogSelling}>
+            <Outlet />
+          </SellingProvider>
+        </WaitingNoticesContext>
       </main>
       <SiteFooter
         data={loaderData.footer}

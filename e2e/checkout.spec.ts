@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import {
   expectAccessible,
+  expectNoHorizontalScroll,
   fillBilling,
   fillCard,
   gotoBeforeScripts,
@@ -93,6 +94,68 @@ test.describe('card payments with the test cards of CONTRACT §4', () => {
     expect(failed.status).toBe('failed');
   });
 });
+
+for (const width of [390, 1280]) {
+  test(`the card fields’ labels each take one line at ${width} px, the fields lined up`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 844 });
+    await checkoutWithHoodie(page);
+    await page.getByRole('radio', { name: 'Credit / Debit Card' }).check();
+    const box = (id: string) =>
+      page.locator(`#${id}`).evaluate((input) => {
+        const label = document.querySelector(`label[for="${input.id}"]`)!.getBoundingClientRect();
+        const field = input.getBoundingClientRect();
+        return { label: label.height, top: field.top, left: field.left, width: field.width };
+      });
+    const [number, expiry, cvc] = await Promise.all(
+      ['card-number', 'card-expiry', 'card-cvc'].map(box),
+    );
+    expect(expiry!.label).toBe(number!.label);
+    expect(cvc!.label).toBe(number!.label);
+    // Side by side on one line, or one under the other at the card number's width.
+    if (expiry!.top === cvc!.top) expect(cvc!.left).toBeGreaterThan(expiry!.left);
+    else expect([expiry!.width, cvc!.width]).toEqual([number!.width, number!.width]);
+    await expectNoHorizontalScroll(page);
+  });
+}
+
+for (const width of [390, 1280]) {
+  test(`a refused Place order scrolls the page’s one notices area to 100 px from the top over 1000 ms, then focuses it 500 ms later (${width} px)`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 844 });
+    await checkoutWithHoodie(page);
+    // When the page scrolled, and when the notices took focus.
+    await page.evaluate(() => {
+      const times = { scrolls: [] as number[], focused: 0 };
+      (window as unknown as { noticeTimes: typeof times }).noticeTimes = times;
+      window.addEventListener('scroll', () => times.scrolls.push(performance.now()));
+      document.addEventListener('focusin', (event) => {
+        const target = event.target as Element;
+        if (target.matches('.woocommerce-notices-wrapper')) times.focused = performance.now();
+      });
+    });
+    await page.getByRole('button', { name: 'Place order' }).click();
+    const notices = page.locator('.woocommerce-notices-wrapper');
+    await expect(notices).toHaveCount(1);
+    await expect(notices.getByRole('alert')).toBeVisible();
+    await expect(notices).toBeFocused();
+    expect(await notices.evaluate((element) => element.getBoundingClientRect().top)).toBeCloseTo(
+      100,
+      0,
+    );
+    const times = await page.evaluate(
+      () =>
+        (window as unknown as { noticeTimes: { scrolls: number[]; focused: number } }).noticeTimes,
+    );
+    const scrolled = times.scrolls.at(-1)! - times.scrolls[0]!;
+    expect(scrolled).toBeGreaterThan(850);
+    expect(scrolled).toBeLessThan(1500);
+    expect(times.focused - times.scrolls.at(-1)!).toBeGreaterThanOrEqual(490);
+    await expectAccessible(page);
+  });
+}
 
 test.describe('alternative payment methods', () => {
   async function billingIn(page: Page, country: string, postcode: string): Promise<void> {
@@ -201,7 +264,9 @@ test.describe('the checkout form', () => {
     await expect(page.locator('#billing_country')).toHaveValue('DE');
     await expect(page.locator('#billing_state_field')).toBeHidden();
 
-    await country.focus();
+    // Focus stayed in the search: its text is chosen again, then typed over.
+    await expect(country).toBeFocused();
+    await page.keyboard.press('Control+A');
     await page.keyboard.type('united states');
     await page.keyboard.press('Enter');
     await expect(page.locator('#billing_country')).toHaveValue('US');
@@ -217,12 +282,60 @@ test.describe('the checkout form', () => {
     await page.keyboard.press('Enter');
     await expect(page.locator('#billing_state')).toHaveValue('NJ');
     // Nothing matches: the seed's text, and Enter changes nothing.
-    await state.focus();
+    await page.keyboard.press('Control+A');
     await page.keyboard.type('zzz');
     await expect(page.getByRole('status').filter({ hasText: 'No results found' })).toBeVisible();
     await page.keyboard.press('Enter');
     await expect(page.locator('#billing_state')).toHaveValue('NJ');
     await expectAccessible(page);
+
+    // An optional state (the Emirates' is): `Remove all items` empties it.
+    await country.focus();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('united arab');
+    await page.keyboard.press('Enter');
+    await expect(page.locator('#billing_country')).toHaveValue('AE');
+    await state.focus();
+    await page.keyboard.type('abu');
+    await page.keyboard.press('Enter');
+    await expect(state).toHaveValue('Abu Dhabi');
+    await page.getByRole('button', { name: 'Remove all items' }).click();
+    await expect(page.locator('#billing_state')).toHaveValue('');
+    await expect(state).toBeFocused();
+  });
+
+  test('a field typed valid is marked validated while typing; a problem waits until it is left', async ({
+    page,
+  }) => {
+    await checkoutWithHoodie(page);
+    const row = page.locator('#billing_email_field');
+    const email = page.getByLabel('Email address');
+    await email.focus();
+    await page.keyboard.type('ada@');
+    await expect(email).toBeFocused();
+    await expect(row).not.toHaveClass(/woocommerce-validated/);
+    await expect(row).not.toHaveClass(/woocommerce-invalid/);
+    await page.keyboard.type('example.com');
+    await expect(email).toBeFocused();
+    await expect(row).toHaveClass(/woocommerce-validated/);
+    await expect(email).not.toHaveAttribute('aria-invalid', 'true');
+
+    // Left invalid: marked invalid; typing it valid again marks it validated before it is left.
+    await email.fill('ada@');
+    await page.getByLabel('Phone').focus();
+    await expect(row).toHaveClass(/woocommerce-invalid-email/);
+    await expect(email).toHaveAttribute('aria-invalid', 'true');
+    await email.focus();
+    await page.keyboard.press('End');
+    await page.keyboard.type('example.com');
+    await expect(email).toBeFocused();
+    await expect(row).toHaveClass(/woocommerce-validated/);
+    await expect(row).not.toHaveClass(/woocommerce-invalid/);
+
+    const firstName = page.locator('#billing_first_name_field');
+    await page.getByLabel('First name').focus();
+    await page.keyboard.type('A');
+    await expect(firstName).toHaveClass(/woocommerce-validated/);
   });
 
   test('order review updates wait 1000 ms after typing and a new one aborts the running one', async ({

@@ -207,8 +207,8 @@ function valueOf(target: HTMLInputElement | HTMLSelectElement): string | boolean
  * One address section (billing or shipping) for the chosen country, in WooCommerce's markup.
  * Works server-rendered without JavaScript (uncontrolled fields); once hydrated, a country change
  * turns the state into a select, text or hidden input and relabels the fields, and each field is
- * checked live (seed 001 §5): on input its marks clear, on change, focusout and `validate` it is
- * checked. See `revalidateAddressFields`.
+ * checked live (seed 001 §5): on input its marks clear and a valid value is marked validated, on
+ * change, focusout and `validate` it is checked. See `revalidateAddressFields`.
  */
 export function AddressFields({
   kind,
@@ -251,6 +251,10 @@ export function AddressFields({
       if (!field) return;
       if (event.type === 'input') {
         clear([field.name]);
+        // Checked on input too (seed 001 §5): a valid value shows as such at once; a problem
+        // waits until the shopper leaves the field, so nobody is told off mid-word.
+        const mark = liveMark(kind, field, valueOf(target));
+        if (mark === 'validated') check(field.name, mark);
         // Typing, as WooCommerce queues it; a select's choice arrives as its change.
         if (target instanceof HTMLInputElement)
           onAddressInput?.({ name: field.name, type: 'input', value: target.value });

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { createContext, useContext, useEffect, useRef } from 'react';
 import {
   NOTICE_FOCUS_DELAY_MS,
   NOTICE_SCROLL_MS,
@@ -23,6 +23,24 @@ function scrollToNotices(element: HTMLElement, durationMs = NOTICE_SCROLL_MS): v
     else window.setTimeout(() => element.focus({ preventScroll: true }), NOTICE_FOCUS_DELAY_MS);
   };
   requestAnimationFrame(step);
+}
+
+/**
+ * One notices area a page, as WooCommerce prints (its scripts and the scroll to notices take the
+ * first `.woocommerce-notices-wrapper`). The layout prints the visitor's waiting notices, unless
+ * the page has an area of its own (it says so with this route `handle`) and shows them there.
+ */
+export const ownNoticesHandle = { ownNotices: true } as const;
+
+export function hasOwnNotices(handle: unknown): boolean {
+  return typeof handle === 'object' && handle !== null && 'ownNotices' in handle;
+}
+
+/** The visitor's waiting notices (from the session), for a page with a notices area of its own. */
+export const WaitingNoticesContext = createContext<readonly Notice[]>([]);
+
+export function useWaitingNotices(): readonly Notice[] {
+  return useContext(WaitingNoticesContext);
 }
 
 /** The one notices component: success, error and info messages, announced and focusable. */

@@ -1,4 +1,13 @@
-import { useContext, useEffect, useMemo, useRef, useState, type SelectHTMLAttributes } from 'react';
+import {
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+  type SelectHTMLAttributes,
+} from 'react';
 import {
   Button,
   ComboBox,
@@ -31,21 +40,43 @@ export interface SearchableSelectProps {
 }
 
 /**
- * select2 highlights the first option that matches what is typed, so Enter takes it: the same
- * here, unless the shopper has moved to another option with the arrow keys or the pointer.
+ * The search field's box. select2 highlights the first option that matches what is typed, so
+ * Enter takes it: the same here, unless the shopper has moved the highlight to another option
+ * (arrow keys, pointer).
  */
-function HighlightFirstMatch({ chosenLabel }: { chosenLabel: string | undefined }) {
+function SearchControl({
+  chosenLabel,
+  children,
+}: {
+  chosenLabel: string | undefined;
+  children: ReactNode;
+}) {
   const state = useContext(ComboBoxStateContext);
-  const typed = state?.inputValue ?? '';
-  const focused = state?.selectionManager.focusedKey ?? null;
-  const first = state?.collection.getFirstKey() ?? null;
-  const searching = state !== null && state.isOpen && typed !== '' && typed !== chosenLabel;
-  useEffect(() => {
-    if (!state || !searching || first === null) return;
-    if (focused !== null && state.collection.getItem(focused)) return;
-    state.selectionManager.setFocusedKey(first);
-  });
-  return null;
+  const firstMatch = (): Key | null => {
+    if (!state?.isOpen || state.inputValue === '' || state.inputValue === chosenLabel) return null;
+    const focused = state.selectionManager.focusedKey;
+    if (focused !== null && state.collection.getItem(focused)) return null;
+    return state.collection.getFirstKey();
+  };
+  const highlight = () => {
+    const key = firstMatch();
+    if (key !== null) state?.selectionManager.setFocusedKey(key);
+  };
+  // Before the browser paints: React Aria takes the highlight off (in an effect) as the text
+  // changes, and the list should not flicker.
+  useLayoutEffect(highlight);
+  return (
+    <div
+      className="searchable-select-control"
+      // React Aria gives the highlight back one render after a key: an Enter pressed in between
+      // (a fast typist, a slow phone) still takes the first match.
+      onKeyDownCapture={(event) => {
+        if (event.key === 'Enter' && event.target instanceof HTMLInputElement) highlight();
+      }}
+    >
+      {children}
+    </div>
+  );
 }
 
 /**
@@ -139,8 +170,7 @@ export function SearchableSelect({
           isDisabled={select.disabled}
           isInvalid={invalid}
         >
-          <HighlightFirstMatch chosenLabel={chosenLabel} />
-          <div className="searchable-select-control">
+          <SearchControl chosenLabel={chosenLabel}>
             <Input
               ref={inputRef}
               className="input-text searchable-select-input"
@@ -170,7 +200,7 @@ export function SearchableSelect({
             <Button className="searchable-select-button" aria-label={messages.dropdown.showOptions}>
               <span aria-hidden="true">▾</span>
             </Button>
-          </div>
+          </SearchControl>
           <Popover
             className="searchable-select-popover"
             placement="bottom start"

@@ -1,10 +1,11 @@
 import type { PageActionArgs, PageLoaderArgs } from '../../page-context.ts';
+import { useMemo } from 'react';
 import { data, redirect, type MetaFunction } from 'react-router';
 import type { FieldError } from '../../platform/address/address.ts';
 import { AddressFields } from '../../ui/address-fields.tsx';
 import { formFields } from '../../platform/http/form-fields.ts';
 import { messages } from '../../platform/messages/index.ts';
-import { Notices } from '../../ui/notices.tsx';
+import { Notices, ownNoticesHandle, useWaitingNotices } from '../../ui/notices.tsx';
 import searchableSelectStyles from '../../ui/searchable-select.css?url';
 import { stylesheetLink } from '../../ui/stylesheet-link.ts';
 import { EDIT_ADDRESS_NONCE, EDIT_ADDRESS_NONCE_FIELD } from '../nonces.ts';
@@ -17,6 +18,7 @@ export const meta: MetaFunction = () => [
 export const headers = privatePage;
 /** The country and state fields are the checkout's searchable selects, styled as there. */
 export const links = () => [stylesheetLink(searchableSelectStyles)];
+export const handle = ownNoticesHandle;
 
 type Kind = 'billing' | 'shipping';
 
@@ -84,16 +86,20 @@ export default function EditAddress({
   loaderData: Awaited<ReturnType<typeof loader>>;
   actionData?: ActionData;
 }) {
+  const waiting = useWaitingNotices();
+  const errors = actionData?.errors;
+  // One array while nothing changes: a new one would scroll to the notices again.
+  const notices = useMemo(
+    () => [...waiting, ...(errors ?? []).map((text) => ({ type: 'error' as const, text }))],
+    [waiting, errors],
+  );
   if (!loaderData) return null;
   const { kind, nonce } = loaderData;
   const values = actionData?.values ?? loaderData.values;
   return (
     <>
       <h2>{kind === 'billing' ? messages.billingAddress : messages.shippingAddress}</h2>
-      <Notices
-        notices={(actionData?.errors ?? []).map((text) => ({ type: 'error', text }))}
-        scrollIntoView
-      />
+      <Notices notices={notices} scrollIntoView />
       <form method="post" className="edit-address-form" noValidate>
         <AddressFields kind={kind} values={values} errors={actionData?.fieldErrors ?? []} />
         <input type="hidden" name={EDIT_ADDRESS_NONCE_FIELD} value={nonce} />

@@ -1,5 +1,5 @@
 import type { PageActionArgs, PageContext, PageLoaderArgs } from '../../page-context.ts';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Form, redirect, useNavigation, type MetaFunction } from 'react-router';
 import { z } from 'zod';
 import { format, messages } from '../../platform/messages/index.ts';
@@ -23,7 +23,7 @@ import { countries } from '../../platform/address/countries.ts';
 import { normaliseState } from '../../platform/address/country-locale.ts';
 import { formatPostcode, isValidPostcode } from '../../platform/address/postcode.ts';
 import { removeItemUrl } from '../ui/mini-cart.tsx';
-import { Notices } from '../../ui/notices.tsx';
+import { Notices, ownNoticesHandle, useWaitingNotices } from '../../ui/notices.tsx';
 
 /**
  * A refusal from the shop's services. By name, not `instanceof`: the services are the server's
@@ -31,6 +31,7 @@ import { Notices } from '../../ui/notices.tsx';
  */
 export const meta: MetaFunction = () => [{ title: `${messages.cartTitle} – ${messages.shopName}` }];
 export const headers = () => ({ 'Cache-Control': 'private, no-store' });
+export const handle = ownNoticesHandle;
 
 /**
  * A no-JavaScript cart link (`?remove_item=` or `?remove_coupon=`): checked by the cart nonce,
@@ -305,13 +306,19 @@ export default function CartPage({
   const { cart, nonce, couponNonces, coupons } = loaderData;
   const navigation = useNavigation();
   const formatMoney = useFormatMoney();
+  const waiting = useWaitingNotices();
+  const notices = useMemo(
+    () => [
+      ...waiting,
+      ...(actionData?.errors ?? []).map((text) => ({ type: 'error' as const, text })),
+    ],
+    [waiting, actionData?.errors],
+  );
   if (cart.items.length === 0) return <EmptyCart title={messages.cartTitle} />;
   return (
     <div className="cart-page">
       <h1>{messages.cartTitle}</h1>
-      {actionData?.errors && actionData.errors.length > 0 && (
-        <Notices notices={actionData.errors.map((text) => ({ type: 'error' as const, text }))} />
-      )}
+      <Notices notices={notices} />
       <div className="cart-layout">
         <div className="cart-main">
           <Form

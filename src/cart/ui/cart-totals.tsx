@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { addressLines } from '../../platform/address/address-format.ts';
 import { format, messages } from '../../platform/messages/index.ts';
 import { useFormatMoney } from '../../ui/money.tsx';
+import { Notices, useWaitingNotices } from '../../ui/notices.tsx';
 import { minor, type StoreCart } from '../store-api.types.ts';
 
 /** The cart's one shipping package, if it needs shipping. */
@@ -134,11 +135,15 @@ export function CartTotalsRows({
   );
 }
 
-/** What the cart and checkout pages show when there is nothing in the cart. */
+/**
+ * What the cart and checkout pages show when there is nothing in the cart, below the visitor's
+ * waiting notices (those pages have a notices area of their own: `ownNoticesHandle`).
+ */
 export function EmptyCart({ title }: { title: string }) {
   return (
     <div className="cart-page">
       <h1>{title}</h1>
+      <Notices notices={useWaitingNotices()} />
       <p className="cart-empty">{messages.cartEmpty}</p>
       <p>
         <a className="button" href="/shop/">

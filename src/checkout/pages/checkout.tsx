@@ -13,7 +13,7 @@ import { format, messages } from '../../platform/messages/index.ts';
 import type { Notice } from '../../platform/session/session.ts';
 import { TermsAgreement } from '../ui/terms-agreement.tsx';
 import { OrderAttributionInputs } from '../../content/ui/order-attribution.tsx';
-import { Notices } from '../../ui/notices.tsx';
+import { Notices, ownNoticesHandle, useWaitingNotices } from '../../ui/notices.tsx';
 import { BlockingOverlay } from '../../ui/overlay.tsx';
 import type { FieldError } from '../../platform/address/address.ts';
 import { defaultCountry } from '../../platform/address/countries.ts';
@@ -43,6 +43,7 @@ export const meta: MetaFunction = () => [
   { title: `${messages.checkoutTitle} – ${messages.shopName}` },
 ];
 export const headers = payPageHeaders;
+export const handle = ownNoticesHandle;
 
 /**
  * What the checkout shows about accounts: the login reminder or who is logged in (with the way
@@ -184,7 +185,11 @@ export default function CheckoutPage({
   const [country, setCountry] = useState(values.billing_country ?? loaderData.country);
   const [shipElsewhere, setShipElsewhere] = useState(values.ship_to_different_address === '1');
   const [updating, setUpdating] = useState(false);
-  const [notices, setNotices] = useState<Notice[]>(errorNotices(actionData?.errors ?? []));
+  const waiting = useWaitingNotices();
+  const [notices, setNotices] = useState<Notice[]>(() => [
+    ...waiting,
+    ...errorNotices(actionData?.errors ?? []),
+  ]);
   const fieldErrors = actionData?.fieldErrors ?? [];
   const formRef = useRef<HTMLFormElement>(null);
   const updater = useRef<OrderReviewUpdater | null>(null);

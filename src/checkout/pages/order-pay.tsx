@@ -1,8 +1,9 @@
 import type { PageActionArgs, PageLoaderArgs } from '../../page-context.ts';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { data, redirect, type MetaFunction } from 'react-router';
 import { STRIPE_NONCES } from '../../payments/nonces.ts';
 import { formFields } from '../../platform/http/form-fields.ts';
+import type { Notice } from '../../platform/session/session.ts';
 import { messages } from '../../platform/messages/index.ts';
 import { BlockingOverlay } from '../../ui/overlay.tsx';
 import type { Order } from '../order.ts';
@@ -19,7 +20,7 @@ import { payForOrder } from '../operations.ts';
 import { orderPayUrl, orderReceivedUrl } from '../place-order.ts';
 import { orderPayForm } from '../schemas.ts';
 import { TermsAgreement } from '../ui/terms-agreement.tsx';
-import { Notices } from '../../ui/notices.tsx';
+import { Notices, ownNoticesHandle, useWaitingNotices } from '../../ui/notices.tsx';
 import { OrderPayTable } from '../ui/order-pay-table.tsx';
 import { PaymentChooser, usePaymentChooser } from '../ui/payment-chooser.tsx';
 
@@ -27,6 +28,7 @@ export const meta: MetaFunction = () => [
   { title: `${messages.payForOrder} – ${messages.shopName}` },
 ];
 export const headers = payPageHeaders;
+export const handle = ownNoticesHandle;
 
 /** The order named by the URL, only with its key: otherwise nothing about it is told. */
 async function orderOf(
@@ -143,7 +145,9 @@ function InvalidOrder() {
   return (
     <div className="order-pay-page">
       <h1>{messages.payForOrder}</h1>
-      <Notices notices={[{ type: 'error', text: messages.orderNotFound }]} />
+      <Notices
+        notices={[...useWaitingNotices(), { type: 'error', text: messages.orderNotFound }]}
+      />
       <p>
         <a className="button" href="/shop/">
           {messages.returnToShop}
@@ -157,6 +161,7 @@ function OrderNotPayable({ data: order }: { data: Extract<LoaderData, { view: 'n
   return (
     <div className="order-pay-page">
       <h1>{messages.payForOrder}</h1>
+      <Notices notices={useWaitingNotices()} />
       <div
         className={`notice ${order.kind === 'cancelled' ? 'notice-error' : 'notice-info'} order-pay-standing`}
         role="status"
@@ -179,14 +184,19 @@ function OrderNotPayable({ data: order }: { data: Extract<LoaderData, { view: 'n
   );
 }
 
+function errorsAsNotices(texts: string[]): Notice[] {
+  return texts.map((text) => ({ type: 'error', text }));
+}
+
 /** The pay form: the order's table, its billing country's methods, terms and `Pay for order`. */
 function OrderPayForm({ order, actionData }: { order: PayData; actionData?: ActionData }) {
   const [hydrated, setHydrated] = useState(false);
-  const [errors, setErrors] = useState<string[]>([...order.errors, ...(actionData?.errors ?? [])]);
-  const errorNotices = useMemo(
-    () => errors.map((text) => ({ type: 'error' as const, text })),
-    [errors],
-  );
+  const waiting = useWaitingNotices();
+  // The visitor's waiting notices and the post's errors, until a payment's errors replace them.
+  const [notices, setNotices] = useState<Notice[]>(() => [
+    ...waiting,
+    ...errorsAsNotices([...order.errors, ...(actionData?.errors ?? [])]),
+  ]);
   const paymentMethodRef = useRef<HTMLInputElement>(null);
   const payment = usePaymentChooser({
     country: order.billing.country,
@@ -194,7 +204,7 @@ function OrderPayForm({ order, actionData }: { order: PayData; actionData?: Acti
     publishableKey: order.publishableKey,
     nonces: order.nonces,
     orderId: order.id,
-    onError: setErrors,
+    onError: (texts) => setNotices(errorsAsNotices(texts)),
   });
   useEffect(() => setHydrated(true), []);
 
@@ -214,7 +224,7 @@ function OrderPayForm({ order, actionData }: { order: PayData; actionData?: Acti
   return (
     <div className="order-pay-page">
       <h1>{messages.payForOrder}</h1>
-      <Notices notices={errorNotices} scrollIntoView />
+      <Notices notices={notices} scrollIntoView />
       <form
         method="post"
         action={order.payUrl}
