@@ -2,7 +2,12 @@ import http from 'node:http';
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { formDefinitionSchema, type FormDefinitionInput } from '../src/forms/definition.ts';
 import { formsRepo } from '../src/forms/forms.repo.ts';
-import { expectAccessible, gotoHydrated, withShopDatabase } from './support.ts';
+import {
+  expectAccessible,
+  expectNoHorizontalScroll,
+  gotoHydrated,
+  withShopDatabase,
+} from './support.ts';
 
 /**
  * Issue 12: the forms with JavaScript, on their page and embedded in a foreign page served from
@@ -555,4 +560,95 @@ test.describe('embedded in a foreign page', () => {
     const own = await page.locator('.wpforms-container').screenshot();
     expect(await differingPixels(page, embedded, own)).toBeLessThan(0.03);
   });
+});
+
+/** Issue 22: the forms' looks and their widgets, on the form's page and embedded. */
+const where = [
+  { name: 'on its page', open: (page: Page, formId: string) => openForm(page, formId) },
+  {
+    name: 'embedded',
+    open: async (page: Page, formId: string) => {
+      await page.goto(`${HOST}/?form=${formId}`);
+      await page.locator('form.wpforms-js').waitFor();
+    },
+  },
+];
+
+const selectsForm: FormDefinitionInput = {
+  id: 'e2e-selects',
+  title: 'Searchable selects test form',
+  fields: [
+    {
+      id: '1',
+      type: 'select',
+      label: 'Country of origin',
+      search_enabled: true,
+      choices: [
+        { label: 'Algeria', value: 'algeria' },
+        { label: 'Germany', value: 'germany' },
+        { label: 'Ghana', value: 'ghana' },
+        { label: 'West Germany (1949–1990)', value: 'west-germany' },
+      ],
+    },
+    {
+      id: '2',
+      type: 'select',
+      label: 'Colours',
+      multiple: true,
+      search_enabled: true,
+      remove_items_enabled: true,
+      choice_limit: 2,
+      choices: [
+        { label: 'Red', value: 'red' },
+        { label: 'Green', value: 'green' },
+        { label: 'Blue', value: 'blue' },
+      ],
+    },
+  ],
+};
+
+test('a searchable select: Enter picks the first match, its messages, no sideways scroll', async ({
+  page,
+}) => {
+  await saveForm(selectsForm);
+  for (const { open } of where) {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await open(page, 'e2e-selects');
+    const form = page.locator('form.wpforms-js');
+    // The native select stays for posting, out of sight without widening the page.
+    await expectNoHorizontalScroll(page);
+
+    const origin = form.getByRole('combobox', { name: 'Country of origin' });
+    await origin.click();
+    await page.keyboard.type('germ');
+    await expect(form.getByRole('option', { name: 'Germany', exact: true })).toBeVisible();
+    await page.keyboard.press('Enter');
+    await expect(form.locator('select[name="wpforms[fields][1]"]')).toHaveValue('germany');
+    await expect(origin).toHaveValue('Germany');
+    await origin.fill('xyz');
+    await expect(form.getByText('No results found')).toBeVisible();
+    await expect(form.getByRole('option')).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await expect(origin).toHaveValue('Germany');
+
+    // A multiple select with a choice limit: once full it says so and offers no more.
+    const colours = form.getByRole('combobox', { name: 'Colours' });
+    await colours.click();
+    await page.keyboard.type('red');
+    await page.keyboard.press('Enter');
+    await colours.fill('gr');
+    await page.keyboard.press('Enter');
+    await expect(form.locator('select[name="wpforms[fields][2][]"]')).toHaveValues([
+      'red',
+      'green',
+    ]);
+    await colours.fill('');
+    await expect(form.getByText('You can only select 2 items')).toBeVisible();
+    await expect(form.getByRole('option', { name: 'Blue' })).toHaveCount(0);
+    await expectAccessible(page);
+    await form.getByRole('button', { name: 'Remove Green' }).click();
+    await colours.click();
+    await expect(form.getByRole('option', { name: 'Blue' })).toBeVisible();
+    await expect(form.getByText('You can only select 2 items')).toBeHidden();
+  }
 });
