@@ -35,11 +35,18 @@ async function fillDetails(form: Locator, email: string): Promise<void> {
 }
 
 async function fillAddress(form: Locator): Promise<void> {
+  await chooseFrom(form.getByRole('combobox', { name: 'Country' }), 'United Kingdom (UK)');
   await form.getByLabel('Address Line 1').fill('12 St James Square');
   await form.getByLabel('City').fill('London');
-  await form.getByLabel(/State|Province/).fill('London');
+  await chooseFrom(form.getByRole('combobox', { name: /State|Province/ }), 'London');
   await form.getByLabel(/Zip|Postal/).fill('SW1Y 4JH');
-  await form.getByLabel('Country').fill('GB');
+}
+
+/** A searchable select's choice, as a person makes it: typing its name, then Enter. */
+async function chooseFrom(combobox: Locator, name: string): Promise<void> {
+  await combobox.fill(name);
+  await combobox.press('Enter');
+  await expect(combobox).toHaveValue(name);
 }
 
 async function fillCard(form: Locator, number: string): Promise<void> {

@@ -417,9 +417,12 @@ async function walkFieldRules(page: Page): Promise<void> {
   // Address: a country without states disables the state.
   const state = form.getByLabel('State', { exact: true });
   await expect(state).toBeEnabled();
-  await form.getByLabel('Country', { exact: true }).fill('GB');
+  const country = form.getByRole('combobox', { name: 'Country' });
+  await country.fill('United Kingdom (UK)');
+  await country.press('Enter');
   await expect(state).toBeDisabled();
-  await form.getByLabel('Country', { exact: true }).fill('US');
+  await country.fill('United States (US)');
+  await country.press('Enter');
   await expect(state).toBeEnabled();
 
   // Select with search and removable items.
@@ -650,5 +653,60 @@ test('a searchable select: Enter picks the first match, its messages, no sideway
     await colours.click();
     await expect(form.getByRole('option', { name: 'Blue' })).toBeVisible();
     await expect(form.getByText('You can only select 2 items')).toBeHidden();
+  }
+});
+
+const addressForm: FormDefinitionInput = {
+  id: 'e2e-address',
+  title: 'Address test form',
+  fields: [{ id: '1', type: 'address', label: 'Address', required: true }],
+  settings: { address_field: { list_countries_without_states: ['GB'] } },
+};
+
+test('the address field’s country is a searchable country select, with the country’s states', async ({
+  page,
+}) => {
+  await saveForm(addressForm);
+  for (const { open } of where) {
+    await open(page, 'e2e-address');
+    const form = page.locator('form.wpforms-js');
+    const country = form.getByRole('combobox', { name: 'Country' });
+    const countryValue = form.locator('select[name="wpforms[fields][1][country]"]');
+    const state = form.locator('[name="wpforms[fields][1][state]"]');
+    await expect(country).toHaveValue('United States (US)');
+    await expect(countryValue).toHaveValue('US');
+    // The United States' states, searchable.
+    const stateBox = form.getByRole('combobox', { name: 'State' });
+    await stateBox.click();
+    await page.keyboard.type('calif');
+    await page.keyboard.press('Enter');
+    await expect(state).toHaveValue('CA');
+
+    // "germ" and Enter: Germany, and its states in place of the American ones.
+    await country.click();
+    await page.keyboard.type('germ');
+    await page.keyboard.press('Enter');
+    await expect(countryValue).toHaveValue('DE');
+    await expect(state).toHaveValue('');
+    await stateBox.click();
+    await expect(form.getByRole('option', { name: 'Bayern' })).toBeVisible();
+    await expect(form.getByRole('option', { name: 'California' })).toHaveCount(0);
+    await page.keyboard.press('Escape');
+
+    // A country without states in the data: a text box.
+    await country.fill('hong');
+    await page.keyboard.press('Enter');
+    await expect(countryValue).toHaveValue('HK');
+    await expect(form.getByRole('textbox', { name: 'State' })).toBeEnabled();
+
+    // Seed 002 §4: a country listed as without states clears and disables the state, optional.
+    await form.getByRole('textbox', { name: 'State' }).fill('Kowloon');
+    await country.fill('united kingdom');
+    await page.keyboard.press('Enter');
+    await expect(countryValue).toHaveValue('GB');
+    await expect(state).toBeDisabled();
+    await expect(state).toHaveValue('');
+    await expect(state).toHaveAttribute('aria-required', 'false');
+    await expectAccessible(page);
   }
 });

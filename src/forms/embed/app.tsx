@@ -1,4 +1,5 @@
 import { createRoot } from 'react-dom/client';
+import type { AddressLists } from '../address-lists.ts';
 import type { FormDefinition } from '../definition.ts';
 import { formPages } from '../form-pages.ts';
 import { partOfPayment } from '../payments/totals.ts';
@@ -21,6 +22,7 @@ interface EmbedData {
   token: string;
   startTimestamp: number;
   publishableKey: string;
+  addressLists?: AddressLists;
 }
 
 export async function mountForm(host: HTMLElement, formId: string, shopOrigin: string) {
@@ -75,6 +77,7 @@ export async function mountForm(host: HTMLElement, formId: string, shopOrigin: s
       startTimestamp={data.startTimestamp}
       pageUrl={window.location.href}
       challengeUrl={`${shopOrigin}/forms/altcha-challenge`}
+      addressLists={data.addressLists}
     />,
   );
 }

@@ -1,6 +1,7 @@
 import type { CSSProperties, ReactNode } from 'react';
 import { format, messages } from '../../platform/messages/index.ts';
 import { formatAmount } from '../../platform/money/amount-style.ts';
+import type { AddressLists } from '../address-lists.ts';
 import type { Choice, FieldOf, FormDefinition, FormField } from '../definition.ts';
 import { formPages } from '../form-pages.ts';
 import { amountStyle } from '../payments/totals.ts';
@@ -47,6 +48,8 @@ export interface FormRendererProps {
   startTimestamp: number;
   pageUrl: string;
   challengeUrl: string;
+  /** An address field's countries and states (address-lists.ts); none for a form without one. */
+  addressLists?: AddressLists | undefined;
   /**
    * With JavaScript (the hydrated page, embed.js): every page is rendered, each in its
    * `[data-page]` element, with one set of Previous / Next / Submit buttons that the browser
@@ -99,6 +102,7 @@ export function FormRenderer(props: FormRendererProps) {
     values,
     errors: state.errors,
     challengeUrl: props.challengeUrl,
+    addressLists: props.addressLists,
   };
   const last = pageIndex === pages.length - 1;
   const titleId = `wpforms-${form.id}-title`;
@@ -308,6 +312,7 @@ interface FieldContext {
   values: FieldValues;
   errors: Record<string, string>;
   challengeUrl: string;
+  addressLists: AddressLists | undefined;
 }
 
 /**
@@ -809,6 +814,51 @@ function SubInput(props: {
   optional?: boolean;
   /** Fill it again with what was posted (not for passwords). */
   keep?: boolean;
+  /** A date or time picker's button goes beside it (fields/date-time.ts). */
+  picker?: boolean;
+  disabled?: boolean;
+}) {
+  const { context, field, part } = props;
+  const id = inputId(context.form, field.id, part);
+  const name = fieldName(field.id, part);
+  const error = context.errors[name];
+  const input = (
+    <input
+      type={props.type ?? 'text'}
+      id={id}
+      name={name}
+      defaultValue={
+        props.keep === false || props.disabled
+          ? undefined
+          : (context.values[field.id]?.parts[part] ?? '')
+      }
+      autoComplete={props.autoComplete}
+      disabled={props.disabled || undefined}
+      aria-required={(field.required && !props.optional) || undefined}
+      {...described(id, undefined, error)}
+    />
+  );
+  return (
+    <div className={`wpforms-field-row-block wpforms-${part}`}>
+      <label className="wpforms-field-sublabel" htmlFor={id}>
+        {props.label}
+      </label>
+      {props.picker ? <span className="wpforms-field-picker">{input}</span> : input}
+      <ErrorText id={`${id}-error`} text={error} />
+    </div>
+  );
+}
+
+/** A select of an address: its country, or the country's states. */
+function SubSelect(props: {
+  context: FieldContext;
+  field: FormField;
+  part: string;
+  label: string;
+  options: readonly [value: string, name: string][];
+  value: string;
+  autoComplete: string;
+  optional?: boolean;
 }) {
   const { context, field, part } = props;
   const id = inputId(context.form, field.id, part);
@@ -819,42 +869,65 @@ function SubInput(props: {
       <label className="wpforms-field-sublabel" htmlFor={id}>
         {props.label}
       </label>
-      <input
-        type={props.type ?? 'text'}
+      <select
         id={id}
         name={name}
-        defaultValue={
-          props.keep === false ? undefined : (context.values[field.id]?.parts[part] ?? '')
-        }
+        defaultValue={props.value}
         autoComplete={props.autoComplete}
         aria-required={(field.required && !props.optional) || undefined}
         {...described(id, undefined, error)}
-      />
+      >
+        <option value="">{messages.forms.choose}</option>
+        {props.options.map(([value, text]) => (
+          <option key={value} value={value}>
+            {text}
+          </option>
+        ))}
+      </select>
       <ErrorText id={`${id}-error`} text={error} />
     </div>
   );
 }
 
+/**
+ * The address (seed 002 §4): the country first, a searchable select of the checkout's countries,
+ * then the street, city, state and postcode. The state is a select of the country's states where it
+ * has them, a text box where it has none, and disabled (and optional) for a country the form
+ * lists as without states. The wire names stay the address's parts (wire.ts).
+ */
 function AddressField({ field, context }: { field: FieldOf<'address'>; context: FieldContext }) {
-  const parts: [string, string, string][] = [
+  const posted = context.values[field.id]?.parts ?? {};
+  const hasCountry = field.scheme === 'international' && !field.country_hide;
+  const country =
+    field.scheme === 'us' ? 'US' : (hasCountry && posted.country) || field.default_country;
+  const withoutStates = context.form.settings.address_field.list_countries_without_states;
+  const stateless = withoutStates.includes(country);
+  const states = (!stateless && context.addressLists?.states[country]) || [];
+  const chosenState = posted.state ?? '';
+  const lines: [string, string, string][] = [
     ['address1', messages.forms.addressLine1, 'address-line1'],
     ...(field.address2_hide
       ? []
       : [['address2', messages.forms.addressLine2, 'address-line2'] as [string, string, string]]),
     ['city', messages.forms.addressCity, 'address-level2'],
-    ['state', messages.forms.addressState, 'address-level1'],
-    ...(field.postal_hide
-      ? []
-      : [['postal', messages.forms.addressPostal, 'postal-code'] as [string, string, string]]),
   ];
-  const id = inputId(context.form, field.id, 'country');
-  const countryName = fieldName(field.id, 'country');
-  const country = context.values[field.id]?.parts.country || field.default_country;
-  const withoutStates = context.form.settings.address_field.list_countries_without_states;
+  const countries = context.addressLists?.countries ?? [];
   return (
-    <fieldset data-countries-without-states={withoutStates.join(',') || undefined}>
+    <fieldset>
       <Legend field={field} />
-      {parts.map(([part, label, autoComplete]) => (
+      {hasCountry && (
+        <SubSelect
+          context={context}
+          field={field}
+          part="country"
+          label={messages.forms.addressCountry}
+          // Without the lists the chosen country stands alone (fields/address.ts adds the rest).
+          options={countries.length > 0 ? countries : [[country, country]]}
+          value={country}
+          autoComplete="country"
+        />
+      )}
+      {lines.map(([part, label, autoComplete]) => (
         <SubInput
           key={part}
           context={context}
@@ -862,26 +935,38 @@ function AddressField({ field, context }: { field: FieldOf<'address'>; context: 
           part={part}
           label={label}
           autoComplete={autoComplete}
-          optional={part === 'address2' || (part === 'state' && withoutStates.includes(country))}
+          optional={part === 'address2'}
         />
       ))}
-      {field.scheme === 'international' && !field.country_hide && (
-        <div className="wpforms-field-row-block wpforms-country">
-          <label className="wpforms-field-sublabel" htmlFor={id}>
-            {messages.forms.addressCountry}
-          </label>
-          <input
-            type="text"
-            id={id}
-            name={countryName}
-            defaultValue={country}
-            autoComplete="country"
-            maxLength={2}
-            aria-required={field.required || undefined}
-            {...described(id, undefined, context.errors[countryName])}
-          />
-          <ErrorText id={`${id}-error`} text={context.errors[countryName]} />
-        </div>
+      {states.length > 0 ? (
+        <SubSelect
+          context={context}
+          field={field}
+          part="state"
+          label={messages.forms.addressState}
+          options={states}
+          value={states.find(([code, name]) => [code, name].includes(chosenState))?.[0] ?? ''}
+          autoComplete="address-level1"
+        />
+      ) : (
+        <SubInput
+          context={context}
+          field={field}
+          part="state"
+          label={messages.forms.addressState}
+          autoComplete="address-level1"
+          optional={stateless}
+          disabled={stateless}
+        />
+      )}
+      {!field.postal_hide && (
+        <SubInput
+          context={context}
+          field={field}
+          part="postal"
+          label={messages.forms.addressPostal}
+          autoComplete="postal-code"
+        />
       )}
     </fieldset>
   );
