@@ -710,3 +710,46 @@ test('the address field’s country is a searchable country select, with the cou
     await expectAccessible(page);
   }
 });
+
+test('fields keep their distance; the date and time pickers’ buttons are icons beside their inputs', async ({
+  page,
+}) => {
+  await saveForm(fieldsForm);
+  for (const { open } of where) {
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 1400 });
+      await open(page, 'e2e-fields');
+      const form = page.locator('form.wpforms-js');
+      const gaps = await form.evaluate((element) => {
+        const fields = [...element.querySelectorAll<HTMLElement>('.wpforms-field[data-field-id]')];
+        const shown = fields.filter((field) => field.getClientRects().length > 0);
+        return shown.slice(1).map((field, i) => {
+          const above = shown[i]!.getBoundingClientRect();
+          return field.getBoundingClientRect().top - above.bottom;
+        });
+      });
+      expect(gaps.length).toBeGreaterThan(5);
+      for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(16);
+
+      for (const [label, button] of [
+        ['Day', 'Choose date'],
+        ['Time', 'Choose time'],
+      ] as const) {
+        const input = form.getByLabel(label, { exact: true });
+        const toggle = form.getByRole('button', { name: button });
+        // An icon the shop ships (inline SVG), no text that a font may lack.
+        await expect(toggle.locator('svg')).toBeVisible();
+        expect(await toggle.evaluate((el) => el.textContent?.trim() ?? '')).toBe('');
+        expect(await toggle.evaluate((el) => getComputedStyle(el, '::before').content)).toMatch(
+          /^(none|normal)$/,
+        );
+        const [box, beside] = [await input.boundingBox(), await toggle.boundingBox()];
+        // Beside the input, on its line, and the pair no wider than the field.
+        expect(beside!.x).toBeGreaterThanOrEqual(box!.x + box!.width - 1);
+        expect(beside!.y).toBeLessThan(box!.y + box!.height);
+        expect(beside!.y + beside!.height).toBeGreaterThan(box!.y);
+      }
+      await expectNoHorizontalScroll(page);
+    }
+  }
+});

@@ -1095,21 +1095,23 @@ function DateTimeField({ field, context }: { field: FieldOf<'date-time'>; contex
     return (
       <>
         <Label htmlFor={id} field={field} />
-        <input
-          type="text"
-          id={id}
-          name={name}
-          defaultValue={value?.values.at(-1) ?? ''}
-          placeholder={isDate ? datePlaceholder : timePlaceholder}
-          aria-required={field.required || undefined}
-          data-limit-days={
-            isDate && field.limit_days.length > 0 ? field.limit_days.join(',') : undefined
-          }
-          data-time-format={isDate ? undefined : field.time_format}
-          data-min-time={!isDate && field.time_limit_enabled ? field.time_min : undefined}
-          data-max-time={!isDate && field.time_limit_enabled ? field.time_max : undefined}
-          {...described(id, field.description ? `${id}-description` : undefined, errors[name])}
-        />
+        <span className="wpforms-field-picker">
+          <input
+            type="text"
+            id={id}
+            name={name}
+            defaultValue={value?.values.at(-1) ?? ''}
+            placeholder={isDate ? datePlaceholder : timePlaceholder}
+            aria-required={field.required || undefined}
+            data-limit-days={
+              isDate && field.limit_days.length > 0 ? field.limit_days.join(',') : undefined
+            }
+            data-time-format={isDate ? undefined : field.time_format}
+            data-min-time={!isDate && field.time_limit_enabled ? field.time_min : undefined}
+            data-max-time={!isDate && field.time_limit_enabled ? field.time_max : undefined}
+            {...described(id, field.description ? `${id}-description` : undefined, errors[name])}
+          />
+        </span>
         <Description id={`${id}-description`} text={field.description} />
         <ErrorText id={`${id}-error`} text={errors[name]} />
       </>
@@ -1128,10 +1130,17 @@ function DateTimeField({ field, context }: { field: FieldOf<'date-time'>; contex
               field={field}
               part="date"
               label={messages.forms.dateLabel}
+              picker
             />
           ))}
         {field.format !== 'date' && (
-          <SubInput context={context} field={field} part="time" label={messages.forms.timeLabel} />
+          <SubInput
+            context={context}
+            field={field}
+            part="time"
+            label={messages.forms.timeLabel}
+            picker
+          />
         )}
       </div>
       <Description id={`${id}-description`} text={field.description} />
