@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { expect, test, type Page, type Request } from '@playwright/test';
+import { expect, test, type Locator, type Page, type Request } from '@playwright/test';
 import { formDefinitionSchema, type FormDefinitionInput } from '../src/forms/definition.ts';
 import { formsRepo } from '../src/forms/forms.repo.ts';
 import {
@@ -750,6 +750,102 @@ test('fields keep their distance; the date and time pickers’ buttons are icons
         expect(beside!.y + beside!.height).toBeGreaterThan(box!.y);
       }
       await expectNoHorizontalScroll(page);
+    }
+  }
+});
+
+function pagesForm(id: string, style: 'connector' | 'circles', color = ''): FormDefinitionInput {
+  return {
+    id,
+    title: `${style} test form`,
+    fields: [
+      { id: '1', type: 'text', label: 'Town' },
+      { id: '10', type: 'pagebreak', title: 'Second' },
+      { id: '2', type: 'text', label: 'Street' },
+      { id: '11', type: 'pagebreak', title: 'Third' },
+      { id: '3', type: 'text', label: 'Notes' },
+    ],
+    settings: { page_indicator: { style, title: 'First', color } },
+  };
+}
+
+/** Where each step of a connector or circles indicator is, and how it is drawn. */
+async function indicatorSteps(form: Locator) {
+  return form.locator('.wpforms-page-indicator-page').evaluateAll((steps) =>
+    steps.map((step) => {
+      const number = step.querySelector<HTMLElement>('.wpforms-page-indicator-page-number')!;
+      const triangle = step.querySelector<HTMLElement>('.wpforms-page-indicator-page-triangle');
+      const box = number.getBoundingClientRect();
+      const style = getComputedStyle(number);
+      const shown = triangle && triangle.getClientRects().length > 0 ? triangle : null;
+      return {
+        active: step.classList.contains('active'),
+        left: box.left,
+        right: box.right,
+        top: box.top,
+        bottom: box.bottom,
+        width: box.width,
+        height: box.height,
+        radius: style.borderTopLeftRadius,
+        background: style.backgroundColor,
+        color: style.color,
+        triangle: shown
+          ? {
+              top: shown.getBoundingClientRect().top,
+              color: getComputedStyle(shown).borderTopColor,
+              width: shown.getBoundingClientRect().width,
+            }
+          : null,
+      };
+    }),
+  );
+}
+
+test('the connector indicator joins its steps and points at the current one; circles stay circles', async ({
+  page,
+}) => {
+  await saveForm(pagesForm('e2e-connector', 'connector'));
+  await saveForm(pagesForm('e2e-circles', 'circles', '#0b5cad'));
+  const brown = 'rgb(138, 59, 18)';
+  for (const { open } of where) {
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await open(page, 'e2e-connector');
+      const form = page.locator('form.wpforms-js');
+      for (const current of [0, 1]) {
+        const steps = await indicatorSteps(form);
+        expect(steps.map((s) => s.active)).toEqual([0, 1, 2].map((i) => i === current));
+        // One bar of three steps joined end to end, the current one coloured with its number.
+        for (let i = 1; i < steps.length; i++) {
+          expect(Math.abs(steps[i]!.left - steps[i - 1]!.right)).toBeLessThanOrEqual(1);
+          expect(steps[i]!.top).toBeCloseTo(steps[0]!.top, 0);
+        }
+        const active = steps[current]!;
+        expect(active.background).toBe(brown);
+        expect(active.color).toBe('rgb(255, 255, 255)');
+        expect(steps.filter((s) => s.background === brown)).toHaveLength(1);
+        // The current step's triangle, in its colour, under it; no other step has one.
+        expect(steps.filter((s) => s.triangle)).toHaveLength(1);
+        expect(active.triangle?.color).toBe(brown);
+        expect(active.triangle!.top).toBeGreaterThanOrEqual(active.bottom - 1);
+        await expectAccessible(page);
+        if (current === 0) {
+          await form.getByRole('button', { name: 'Next' }).click();
+          await expect(form.getByLabel('Street')).toBeVisible();
+        }
+      }
+      await expectNoHorizontalScroll(page);
+
+      await open(page, 'e2e-circles');
+      const circles = await indicatorSteps(page.locator('form.wpforms-js'));
+      expect(circles.map((s) => s.active)).toEqual([true, false, false]);
+      for (const step of circles) {
+        expect(step.radius).toBe('50%');
+        expect(step.width).toBeCloseTo(step.height, 0);
+        expect(step.triangle).toBeNull();
+      }
+      expect(circles[0]!.background).toBe('rgb(11, 92, 173)');
+      expect(circles[1]!.left - circles[0]!.right).toBeGreaterThan(8);
     }
   }
 });

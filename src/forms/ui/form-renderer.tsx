@@ -226,7 +226,12 @@ function GeneralError({ text }: { text: string }) {
   );
 }
 
-/** Seed 002 §2's indicators: progress (bar, step text, page title), circles and connector. */
+/**
+ * Seed 002 §2's indicators: progress (bar, step text, page title); circles (a numbered circle per
+ * page); connector (the pages as one bar of joined steps, with a triangle under the current one).
+ * Circles and connector mark the current page active and colour its number, connector its
+ * triangle too, in the indicator's colour (`page_indicator.color`, else the page break colour).
+ */
 function PageIndicator({
   form,
   pages,
@@ -236,8 +241,10 @@ function PageIndicator({
   pages: string[];
   current: number;
 }) {
-  const style = form.settings.page_indicator.style;
+  const { style, color } = form.settings.page_indicator;
   if (style === 'none') return null;
+  const colour = (color ? { '--wpforms-page-break-color': color } : undefined) as
+    CSSProperties | undefined;
   const steps = format(form.settings.indicatorStepsPattern, {
     current: current + 1,
     total: pages.length,
@@ -245,7 +252,7 @@ function PageIndicator({
   if (style === 'progress') {
     const percent = Math.round(((current + 1) / pages.length) * 100);
     return (
-      <div className="wpforms-page-indicator progress" data-indicator="progress">
+      <div className="wpforms-page-indicator progress" data-indicator="progress" style={colour}>
         <p className="wpforms-page-indicator-page-title">
           <span className="wpforms-page-indicator-page-title-text" hidden={!pages[current]}>
             {pages[current]}
@@ -274,7 +281,12 @@ function PageIndicator({
     );
   }
   return (
-    <ol className={`wpforms-page-indicator ${style}`} aria-label={steps} data-indicator={style}>
+    <ol
+      className={`wpforms-page-indicator ${style}`}
+      aria-label={steps}
+      data-indicator={style}
+      style={colour}
+    >
       {pages.map((title, i) => (
         <li
           key={i}
@@ -282,6 +294,9 @@ function PageIndicator({
           aria-current={i === current ? 'step' : undefined}
         >
           <span className="wpforms-page-indicator-page-number">{i + 1}</span>
+          {style === 'connector' && (
+            <span className="wpforms-page-indicator-page-triangle" aria-hidden="true" />
+          )}
           {title && <span className="wpforms-page-indicator-page-title">{title}</span>}
         </li>
       ))}
