@@ -849,3 +849,46 @@ test('the connector indicator joins its steps and points at the current one; cir
     }
   }
 });
+
+test('a payment field’s image choices show their pictures', async ({ page }) => {
+  const picture = (fill: string) =>
+    `data:image/svg+xml,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" width="80" height="60"><rect width="80" height="60" fill="${fill}"/></svg>`)}`;
+  await saveForm({
+    id: 'e2e-pictures',
+    title: 'Pictures test form',
+    fields: [
+      {
+        id: '1',
+        type: 'payment-multiple',
+        label: 'Piece',
+        image_choices: true,
+        choices: [
+          { label: 'Canvas Tote', value: 'tote', price: 1800, image: picture('#8a3b12') },
+          { label: 'Linen Shirt', value: 'shirt', price: 3200, image: picture('#0b5cad') },
+        ],
+      },
+      {
+        id: '2',
+        type: 'payment-checkbox',
+        label: 'Extras',
+        image_choices: true,
+        choices: [{ label: 'Gift wrap', value: 'wrap', price: 300, image: picture('#1a7f37') }],
+      },
+      { id: '3', type: 'payment-total', label: 'Total' },
+    ],
+  });
+  for (const { open } of where) {
+    await open(page, 'e2e-pictures');
+    const form = page.locator('form.wpforms-js');
+    const pictures = form.locator('.wpforms-image-choices label img');
+    await expect(pictures).toHaveCount(3);
+    for (const picture of await pictures.all()) {
+      await expect(picture).toBeVisible();
+      expect(await picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(80);
+    }
+    await form.getByRole('radio', { name: 'Linen Shirt – $32.00' }).check();
+    await expect(form.locator('li.wpforms-selected')).toHaveCount(1);
+    await expect(form.locator('[data-field-id="3"] output')).toHaveText('$32.00');
+    await expectAccessible(page);
+  }
+});

@@ -1020,9 +1020,7 @@ function ChoiceField({
                 defaultChecked={chosen.has(value)}
               />
               <label htmlFor={choiceId}>
-                {field.image_choices && choice.image && (
-                  <img src={choice.image} alt="" className="wpforms-image-choices-image" />
-                )}
+                <ChoiceImage shown={field.image_choices} choice={choice} />
                 {choice.label}
               </label>
             </li>
@@ -1033,6 +1031,13 @@ function ChoiceField({
       <ErrorText id={`${id}-error`} text={error} />
     </fieldset>
   );
+}
+
+/** Seed 002 §3 `choice`: an image choice's picture, in its label (payment choices' too). */
+function ChoiceImage({ shown, choice }: { shown: boolean; choice: Choice }) {
+  return shown && choice.image ? (
+    <img src={choice.image} alt="" className="wpforms-image-choices-image" />
+  ) : null;
 }
 
 function priceText(form: FormDefinition, minor: number): string {
@@ -1077,7 +1082,7 @@ function PaymentChoices({
   return (
     <fieldset {...described(id, undefined, error)}>
       <Legend field={field} />
-      <ul className="wpforms-choices">
+      <ul className={`wpforms-choices${field.image_choices ? ' wpforms-image-choices' : ''}`}>
         {field.choices.map((c, i) => (
           <li key={choiceValue(c)}>
             <input
@@ -1087,7 +1092,10 @@ function PaymentChoices({
               value={choiceValue(c)}
               defaultChecked={chosen.includes(choiceValue(c))}
             />
-            <label htmlFor={`${id}_${i + 1}`}>{`${c.label} – ${priceText(form, c.price)}`}</label>
+            <label htmlFor={`${id}_${i + 1}`}>
+              <ChoiceImage shown={field.image_choices} choice={c} />
+              {`${c.label} – ${priceText(form, c.price)}`}
+            </label>
           </li>
         ))}
       </ul>
