@@ -91,6 +91,24 @@ async function waitOutMinimumTime(shownAt: number): Promise<void> {
 const summaryPrices = (summary: Locator) =>
   summary.locator('tbody tr:not([hidden]) td.wpforms-order-summary-item-price');
 
+test('the order summary prints its total once', async ({ page }) => {
+  for (const open of [() => gotoHydrated(page, '/forms/order/'), () => page.goto(`${HOST}/`)]) {
+    await open();
+    const form = page.locator('form.wpforms-js');
+    await form.waitFor();
+    await fillDetails(form, 'looks@example.com');
+    const summaryField = form.locator('[data-field-id="18"]');
+    const shown = (amount: string) =>
+      summaryField.getByText(amount, { exact: true }).filter({ visible: true });
+    await expect(shown('$0.00')).toHaveCount(1);
+    await form.getByLabel('Canvas Tote – $18.00').check();
+    // The item's row and the total.
+    await expect(shown('$18.00')).toHaveCount(2);
+    await expect(summaryField.locator('tfoot').getByText('$18.00')).toBeVisible();
+    await expect(summaryField.locator('output')).toHaveText('$18.00');
+  }
+});
+
 test.describe('the order form paid by card', () => {
   test(
     'on its page: every kind of item, quantities, a coupon and the summary; a declined card, then 4242 double-clicked, charged once',
