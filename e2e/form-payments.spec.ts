@@ -91,12 +91,17 @@ async function waitOutMinimumTime(shownAt: number): Promise<void> {
 const summaryPrices = (summary: Locator) =>
   summary.locator('tbody tr:not([hidden]) td.wpforms-order-summary-item-price');
 
-test('the order summary prints its total once', async ({ page }) => {
+test('the order summary prints its total once, and the coupon input is labelled Coupon code', async ({
+  page,
+}) => {
   for (const open of [() => gotoHydrated(page, '/forms/order/'), () => page.goto(`${HOST}/`)]) {
     await open();
     const form = page.locator('form.wpforms-js');
     await form.waitFor();
     await fillDetails(form, 'looks@example.com');
+    const coupon = form.getByLabel('Coupon code', { exact: true });
+    await expect(coupon).toBeVisible();
+    await expect(coupon).toHaveAttribute('name', 'wpforms[fields][17]');
     const summaryField = form.locator('[data-field-id="18"]');
     const shown = (amount: string) =>
       summaryField.getByText(amount, { exact: true }).filter({ visible: true });
@@ -160,7 +165,7 @@ test.describe('the order form paid by card', () => {
       await expect(priceHead).toHaveAttribute('style', /width: 9ch/);
 
       // The shop's coupon, applied at once.
-      await form.getByLabel('Coupon').fill('SAVE10');
+      await form.getByLabel('Coupon code').fill('SAVE10');
       await form.getByRole('button', { name: 'Apply' }).click();
       await expect(form.getByText('Coupon code applied successfully.')).toBeVisible();
       await expect(summary.getByText('Coupon (SAVE10)')).toBeVisible();
