@@ -892,3 +892,56 @@ test('a payment field’s image choices show their pictures', async ({ page }) =
     await expectAccessible(page);
   }
 });
+
+test('a form looks the same embedded as on its own page: one stylesheet, one font stack', async ({
+  page,
+}) => {
+  await saveForm(fieldsForm);
+  await page.setViewportSize({ width: 1280, height: 1400 });
+  const properties = [
+    'font-family',
+    'font-size',
+    'font-weight',
+    'font-style',
+    'line-height',
+    'color',
+    'letter-spacing',
+    'text-transform',
+    'text-decoration-line',
+    'text-underline-offset',
+    'display',
+    'margin-top',
+    'margin-right',
+    'margin-bottom',
+    'margin-left',
+    'padding-top',
+    'padding-right',
+    'padding-bottom',
+    'padding-left',
+    'border-top-width',
+    'border-top-style',
+    'border-top-color',
+    'border-left-width',
+    'box-shadow',
+    'background-color',
+  ];
+  const looks = () =>
+    page.locator('.wpforms-container').evaluate(
+      (container, names) =>
+        [container, ...container.querySelectorAll('*')]
+          .filter((element) => element.getClientRects().length > 0)
+          .map((element) => {
+            const style = getComputedStyle(element);
+            const name = `${element.tagName.toLowerCase()}.${element.getAttribute('class') ?? ''}#${element.id}`;
+            return [name, ...names.map((n) => `${n}: ${style.getPropertyValue(n)}`)].join('\n  ');
+          }),
+      properties,
+    );
+  for (const formId of ['contact', 'order', 'e2e-fields']) {
+    await openForm(page, formId);
+    const own = await looks();
+    await page.goto(`${HOST}/?form=${formId}`);
+    await page.locator('form.wpforms-js').waitFor();
+    expect(await looks()).toEqual(own);
+  }
+});

@@ -54,7 +54,10 @@ export async function mountForm(host: HTMLElement, formId: string, shopOrigin: s
     data = (await response.json()) as EmbedData;
   } catch (error) {
     console.error(error);
-    mount.textContent = uiTexts.embedLoadFailed;
+    const note = document.createElement('p');
+    note.className = 'wpforms-container';
+    note.textContent = uiTexts.embedLoadFailed;
+    mount.replaceChildren(note);
     return;
   }
   // A form that shows payment fields on its first page renders with them.
