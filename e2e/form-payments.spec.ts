@@ -35,11 +35,18 @@ async function fillDetails(form: Locator, email: string): Promise<void> {
 }
 
 async function fillAddress(form: Locator): Promise<void> {
+  await chooseFrom(form.getByRole('combobox', { name: 'Country' }), 'United Kingdom (UK)');
   await form.getByLabel('Address Line 1').fill('12 St James Square');
   await form.getByLabel('City').fill('London');
-  await form.getByLabel(/State|Province/).fill('London');
+  await chooseFrom(form.getByRole('combobox', { name: /State|Province/ }), 'London');
   await form.getByLabel(/Zip|Postal/).fill('SW1Y 4JH');
-  await form.getByLabel('Country').fill('GB');
+}
+
+/** A searchable select's choice, as a person makes it: typing its name, then Enter. */
+async function chooseFrom(combobox: Locator, name: string): Promise<void> {
+  await combobox.fill(name);
+  await combobox.press('Enter');
+  await expect(combobox).toHaveValue(name);
 }
 
 async function fillCard(form: Locator, number: string): Promise<void> {
@@ -83,6 +90,29 @@ async function waitOutMinimumTime(shownAt: number): Promise<void> {
 
 const summaryPrices = (summary: Locator) =>
   summary.locator('tbody tr:not([hidden]) td.wpforms-order-summary-item-price');
+
+test('the order summary prints its total once, and the coupon input is labelled Coupon code', async ({
+  page,
+}) => {
+  for (const open of [() => gotoHydrated(page, '/forms/order/'), () => page.goto(`${HOST}/`)]) {
+    await open();
+    const form = page.locator('form.wpforms-js');
+    await form.waitFor();
+    await fillDetails(form, 'looks@example.com');
+    const coupon = form.getByLabel('Coupon code', { exact: true });
+    await expect(coupon).toBeVisible();
+    await expect(coupon).toHaveAttribute('name', 'wpforms[fields][17]');
+    const summaryField = form.locator('[data-field-id="18"]');
+    const shown = (amount: string) =>
+      summaryField.getByText(amount, { exact: true }).filter({ visible: true });
+    await expect(shown('$0.00')).toHaveCount(1);
+    await form.getByLabel('Canvas Tote – $18.00').check();
+    // The item's row and the total.
+    await expect(shown('$18.00')).toHaveCount(2);
+    await expect(summaryField.locator('tfoot').getByText('$18.00')).toBeVisible();
+    await expect(summaryField.locator('output')).toHaveText('$18.00');
+  }
+});
 
 test.describe('the order form paid by card', () => {
   test(
@@ -135,7 +165,7 @@ test.describe('the order form paid by card', () => {
       await expect(priceHead).toHaveAttribute('style', /width: 9ch/);
 
       // The shop's coupon, applied at once.
-      await form.getByLabel('Coupon').fill('SAVE10');
+      await form.getByLabel('Coupon code').fill('SAVE10');
       await form.getByRole('button', { name: 'Apply' }).click();
       await expect(form.getByText('Coupon code applied successfully.')).toBeVisible();
       await expect(summary.getByText('Coupon (SAVE10)')).toBeVisible();

@@ -2,7 +2,12 @@ import http from 'node:http';
 import { expect, test, type Locator, type Page, type Request } from '@playwright/test';
 import { formDefinitionSchema, type FormDefinitionInput } from '../src/forms/definition.ts';
 import { formsRepo } from '../src/forms/forms.repo.ts';
-import { expectAccessible, gotoHydrated, withShopDatabase } from './support.ts';
+import {
+  expectAccessible,
+  expectNoHorizontalScroll,
+  gotoHydrated,
+  withShopDatabase,
+} from './support.ts';
 
 /**
  * Issue 12: the forms with JavaScript, on their page and embedded in a foreign page served from
@@ -495,9 +500,12 @@ async function walkFieldRules(page: Page): Promise<void> {
   // Address: a country without states disables the state.
   const state = form.getByLabel('State', { exact: true });
   await expect(state).toBeEnabled();
-  await form.getByLabel('Country', { exact: true }).fill('GB');
+  const country = form.getByRole('combobox', { name: 'Country' });
+  await country.fill('United Kingdom (UK)');
+  await country.press('Enter');
   await expect(state).toBeDisabled();
-  await form.getByLabel('Country', { exact: true }).fill('US');
+  await country.fill('United States (US)');
+  await country.press('Enter');
   await expect(state).toBeEnabled();
 
   // Select with search and removable items.
@@ -697,4 +705,385 @@ test.describe('embedded in a foreign page', () => {
     const own = await page.locator('.wpforms-container').screenshot();
     expect(await differingPixels(page, embedded, own)).toBeLessThan(0.03);
   });
+});
+
+/** Issue 22: the forms' looks and their widgets, on the form's page and embedded. */
+const where = [
+  { name: 'on its page', open: (page: Page, formId: string) => openForm(page, formId) },
+  {
+    name: 'embedded',
+    open: async (page: Page, formId: string) => {
+      await page.goto(`${HOST}/?form=${formId}`);
+      await page.locator('form.wpforms-js').waitFor();
+    },
+  },
+];
+
+const selectsForm: FormDefinitionInput = {
+  id: 'e2e-selects',
+  title: 'Searchable selects test form',
+  fields: [
+    {
+      id: '1',
+      type: 'select',
+      label: 'Country of origin',
+      search_enabled: true,
+      choices: [
+        { label: 'Algeria', value: 'algeria' },
+        { label: 'Germany', value: 'germany' },
+        { label: 'Ghana', value: 'ghana' },
+        { label: 'West Germany (1949–1990)', value: 'west-germany' },
+      ],
+    },
+    {
+      id: '2',
+      type: 'select',
+      label: 'Colours',
+      multiple: true,
+      search_enabled: true,
+      remove_items_enabled: true,
+      choice_limit: 2,
+      choices: [
+        { label: 'Red', value: 'red' },
+        { label: 'Green', value: 'green' },
+        { label: 'Blue', value: 'blue' },
+      ],
+    },
+  ],
+};
+
+test('a searchable select: Enter picks the first match, its messages, no sideways scroll', async ({
+  page,
+}) => {
+  await saveForm(selectsForm);
+  for (const { open } of where) {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await open(page, 'e2e-selects');
+    const form = page.locator('form.wpforms-js');
+    // The native select stays for posting, out of sight without widening the page.
+    await expectNoHorizontalScroll(page);
+
+    const origin = form.getByRole('combobox', { name: 'Country of origin' });
+    await origin.click();
+    await page.keyboard.type('germ');
+    await expect(form.getByRole('option', { name: 'Germany', exact: true })).toBeVisible();
+    await page.keyboard.press('Enter');
+    await expect(form.locator('select[name="wpforms[fields][1]"]')).toHaveValue('germany');
+    await expect(origin).toHaveValue('Germany');
+    await origin.fill('xyz');
+    await expect(form.getByText('No results found')).toBeVisible();
+    await expect(form.getByRole('option')).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await expect(origin).toHaveValue('Germany');
+
+    // A multiple select with a choice limit: once full it says so and offers no more.
+    const colours = form.getByRole('combobox', { name: 'Colours' });
+    await colours.click();
+    await page.keyboard.type('red');
+    await page.keyboard.press('Enter');
+    await colours.fill('gr');
+    await page.keyboard.press('Enter');
+    await expect(form.locator('select[name="wpforms[fields][2][]"]')).toHaveValues([
+      'red',
+      'green',
+    ]);
+    await colours.fill('');
+    await expect(form.getByText('You can only select 2 items')).toBeVisible();
+    await expect(form.getByRole('option', { name: 'Blue' })).toHaveCount(0);
+    await expectAccessible(page);
+    await form.getByRole('button', { name: 'Remove Green' }).click();
+    await colours.click();
+    await expect(form.getByRole('option', { name: 'Blue' })).toBeVisible();
+    await expect(form.getByText('You can only select 2 items')).toBeHidden();
+  }
+});
+
+const addressForm: FormDefinitionInput = {
+  id: 'e2e-address',
+  title: 'Address test form',
+  fields: [{ id: '1', type: 'address', label: 'Address', required: true }],
+  settings: { address_field: { list_countries_without_states: ['GB'] } },
+};
+
+test('the address field’s country is a searchable country select, with the country’s states', async ({
+  page,
+}) => {
+  await saveForm(addressForm);
+  for (const { open } of where) {
+    await open(page, 'e2e-address');
+    const form = page.locator('form.wpforms-js');
+    const country = form.getByRole('combobox', { name: 'Country' });
+    const countryValue = form.locator('select[name="wpforms[fields][1][country]"]');
+    const state = form.locator('[name="wpforms[fields][1][state]"]');
+    await expect(country).toHaveValue('United States (US)');
+    await expect(countryValue).toHaveValue('US');
+    // The United States' states, searchable.
+    const stateBox = form.getByRole('combobox', { name: 'State' });
+    await stateBox.click();
+    await page.keyboard.type('calif');
+    await page.keyboard.press('Enter');
+    await expect(state).toHaveValue('CA');
+
+    // "germ" and Enter: Germany, and its states in place of the American ones.
+    await country.click();
+    await page.keyboard.type('germ');
+    await page.keyboard.press('Enter');
+    await expect(countryValue).toHaveValue('DE');
+    await expect(state).toHaveValue('');
+    await stateBox.click();
+    await expect(form.getByRole('option', { name: 'Bayern' })).toBeVisible();
+    await expect(form.getByRole('option', { name: 'California' })).toHaveCount(0);
+    await page.keyboard.press('Escape');
+
+    // A country without states in the data: a text box.
+    await country.fill('hong');
+    await page.keyboard.press('Enter');
+    await expect(countryValue).toHaveValue('HK');
+    await expect(form.getByRole('textbox', { name: 'State' })).toBeEnabled();
+
+    // Seed 002 §4: a country listed as without states clears and disables the state, optional.
+    await form.getByRole('textbox', { name: 'State' }).fill('Kowloon');
+    await country.fill('united kingdom');
+    await page.keyboard.press('Enter');
+    await expect(countryValue).toHaveValue('GB');
+    await expect(state).toBeDisabled();
+    await expect(state).toHaveValue('');
+    await expect(state).toHaveAttribute('aria-required', 'false');
+    await expectAccessible(page);
+  }
+});
+
+test('fields keep their distance; the date and time pickers’ buttons are icons beside their inputs', async ({
+  page,
+}) => {
+  await saveForm(fieldsForm);
+  for (const { open } of where) {
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 1400 });
+      await open(page, 'e2e-fields');
+      const form = page.locator('form.wpforms-js');
+      const gaps = await form.evaluate((element) => {
+        const fields = [...element.querySelectorAll<HTMLElement>('.wpforms-field[data-field-id]')];
+        const shown = fields.filter((field) => field.getClientRects().length > 0);
+        return shown.slice(1).map((field, i) => {
+          const above = shown[i]!.getBoundingClientRect();
+          return field.getBoundingClientRect().top - above.bottom;
+        });
+      });
+      expect(gaps.length).toBeGreaterThan(5);
+      for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(16);
+
+      for (const [label, button] of [
+        ['Day', 'Choose date'],
+        ['Time', 'Choose time'],
+      ] as const) {
+        const input = form.getByLabel(label, { exact: true });
+        const toggle = form.getByRole('button', { name: button });
+        // An icon the shop ships (inline SVG), no text that a font may lack.
+        await expect(toggle.locator('svg')).toBeVisible();
+        expect(await toggle.evaluate((el) => el.textContent?.trim() ?? '')).toBe('');
+        expect(await toggle.evaluate((el) => getComputedStyle(el, '::before').content)).toMatch(
+          /^(none|normal)$/,
+        );
+        const [box, beside] = [await input.boundingBox(), await toggle.boundingBox()];
+        // Beside the input, on its line, and the pair no wider than the field.
+        expect(beside!.x).toBeGreaterThanOrEqual(box!.x + box!.width - 1);
+        expect(beside!.y).toBeLessThan(box!.y + box!.height);
+        expect(beside!.y + beside!.height).toBeGreaterThan(box!.y);
+      }
+      await expectNoHorizontalScroll(page);
+    }
+  }
+});
+
+function pagesForm(id: string, style: 'connector' | 'circles', color = ''): FormDefinitionInput {
+  return {
+    id,
+    title: `${style} test form`,
+    fields: [
+      { id: '1', type: 'text', label: 'Town' },
+      { id: '10', type: 'pagebreak', title: 'Second' },
+      { id: '2', type: 'text', label: 'Street' },
+      { id: '11', type: 'pagebreak', title: 'Third' },
+      { id: '3', type: 'text', label: 'Notes' },
+    ],
+    settings: { page_indicator: { style, title: 'First', color } },
+  };
+}
+
+/** Where each step of a connector or circles indicator is, and how it is drawn. */
+async function indicatorSteps(form: Locator) {
+  return form.locator('.wpforms-page-indicator-page').evaluateAll((steps) =>
+    steps.map((step) => {
+      const number = step.querySelector<HTMLElement>('.wpforms-page-indicator-page-number')!;
+      const triangle = step.querySelector<HTMLElement>('.wpforms-page-indicator-page-triangle');
+      const box = number.getBoundingClientRect();
+      const style = getComputedStyle(number);
+      const shown = triangle && triangle.getClientRects().length > 0 ? triangle : null;
+      return {
+        active: step.classList.contains('active'),
+        left: box.left,
+        right: box.right,
+        top: box.top,
+        bottom: box.bottom,
+        width: box.width,
+        height: box.height,
+        radius: style.borderTopLeftRadius,
+        background: style.backgroundColor,
+        color: style.color,
+        triangle: shown
+          ? {
+              top: shown.getBoundingClientRect().top,
+              color: getComputedStyle(shown).borderTopColor,
+              width: shown.getBoundingClientRect().width,
+            }
+          : null,
+      };
+    }),
+  );
+}
+
+test('the connector indicator joins its steps and points at the current one; circles stay circles', async ({
+  page,
+}) => {
+  await saveForm(pagesForm('e2e-connector', 'connector'));
+  await saveForm(pagesForm('e2e-circles', 'circles', '#0b5cad'));
+  const brown = 'rgb(138, 59, 18)';
+  for (const { open } of where) {
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await open(page, 'e2e-connector');
+      const form = page.locator('form.wpforms-js');
+      for (const current of [0, 1]) {
+        const steps = await indicatorSteps(form);
+        expect(steps.map((s) => s.active)).toEqual([0, 1, 2].map((i) => i === current));
+        // One bar of three steps joined end to end, the current one coloured with its number.
+        for (let i = 1; i < steps.length; i++) {
+          expect(Math.abs(steps[i]!.left - steps[i - 1]!.right)).toBeLessThanOrEqual(1);
+          expect(steps[i]!.top).toBeCloseTo(steps[0]!.top, 0);
+        }
+        const active = steps[current]!;
+        expect(active.background).toBe(brown);
+        expect(active.color).toBe('rgb(255, 255, 255)');
+        expect(steps.filter((s) => s.background === brown)).toHaveLength(1);
+        // The current step's triangle, in its colour, under it; no other step has one.
+        expect(steps.filter((s) => s.triangle)).toHaveLength(1);
+        expect(active.triangle?.color).toBe(brown);
+        expect(active.triangle!.top).toBeGreaterThanOrEqual(active.bottom - 1);
+        await expectAccessible(page);
+        if (current === 0) {
+          await form.getByRole('button', { name: 'Next' }).click();
+          await expect(form.getByLabel('Street')).toBeVisible();
+        }
+      }
+      await expectNoHorizontalScroll(page);
+
+      await open(page, 'e2e-circles');
+      const circles = await indicatorSteps(page.locator('form.wpforms-js'));
+      expect(circles.map((s) => s.active)).toEqual([true, false, false]);
+      for (const step of circles) {
+        expect(step.radius).toBe('50%');
+        expect(step.width).toBeCloseTo(step.height, 0);
+        expect(step.triangle).toBeNull();
+      }
+      expect(circles[0]!.background).toBe('rgb(11, 92, 173)');
+      expect(circles[1]!.left - circles[0]!.right).toBeGreaterThan(8);
+    }
+  }
+});
+
+test('a payment field’s image choices show their pictures', async ({ page }) => {
+  const picture = (fill: string) =>
+    `data:image/svg+xml,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" width="80" height="60"><rect width="80" height="60" fill="${fill}"/></svg>`)}`;
+  await saveForm({
+    id: 'e2e-pictures',
+    title: 'Pictures test form',
+    fields: [
+      {
+        id: '1',
+        type: 'payment-multiple',
+        label: 'Piece',
+        image_choices: true,
+        choices: [
+          { label: 'Canvas Tote', value: 'tote', price: 1800, image: picture('#8a3b12') },
+          { label: 'Linen Shirt', value: 'shirt', price: 3200, image: picture('#0b5cad') },
+        ],
+      },
+      {
+        id: '2',
+        type: 'payment-checkbox',
+        label: 'Extras',
+        image_choices: true,
+        choices: [{ label: 'Gift wrap', value: 'wrap', price: 300, image: picture('#1a7f37') }],
+      },
+      { id: '3', type: 'payment-total', label: 'Total' },
+    ],
+  });
+  for (const { open } of where) {
+    await open(page, 'e2e-pictures');
+    const form = page.locator('form.wpforms-js');
+    const pictures = form.locator('.wpforms-image-choices label img');
+    await expect(pictures).toHaveCount(3);
+    for (const picture of await pictures.all()) {
+      await expect(picture).toBeVisible();
+      expect(await picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(80);
+    }
+    await form.getByRole('radio', { name: 'Linen Shirt – $32.00' }).check();
+    await expect(form.locator('li.wpforms-selected')).toHaveCount(1);
+    await expect(form.locator('[data-field-id="3"] output')).toHaveText('$32.00');
+    await expectAccessible(page);
+  }
+});
+
+test('a form looks the same embedded as on its own page: one stylesheet, one font stack', async ({
+  page,
+}) => {
+  await saveForm(fieldsForm);
+  await page.setViewportSize({ width: 1280, height: 1400 });
+  const properties = [
+    'font-family',
+    'font-size',
+    'font-weight',
+    'font-style',
+    'line-height',
+    'color',
+    'letter-spacing',
+    'text-transform',
+    'text-decoration-line',
+    'text-underline-offset',
+    'display',
+    'margin-top',
+    'margin-right',
+    'margin-bottom',
+    'margin-left',
+    'padding-top',
+    'padding-right',
+    'padding-bottom',
+    'padding-left',
+    'border-top-width',
+    'border-top-style',
+    'border-top-color',
+    'border-left-width',
+    'box-shadow',
+    'background-color',
+  ];
+  const looks = () =>
+    page.locator('.wpforms-container').evaluate(
+      (container, names) =>
+        [container, ...container.querySelectorAll('*')]
+          .filter((element) => element.getClientRects().length > 0)
+          .map((element) => {
+            const style = getComputedStyle(element);
+            const name = `${element.tagName.toLowerCase()}.${element.getAttribute('class') ?? ''}#${element.id}`;
+            return [name, ...names.map((n) => `${n}: ${style.getPropertyValue(n)}`)].join('\n  ');
+          }),
+      properties,
+    );
+  for (const formId of ['contact', 'order', 'e2e-fields']) {
+    await openForm(page, formId);
+    const own = await looks();
+    await page.goto(`${HOST}/?form=${formId}`);
+    await page.locator('form.wpforms-js').waitFor();
+    expect(await looks()).toEqual(own);
+  }
 });

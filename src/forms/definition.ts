@@ -190,6 +190,8 @@ export const fieldSchema = z.discriminatedUnion('type', [
     /** Seed 002 §3 `search-enabled`, `remove-items-enabled`. */
     search_enabled: z.boolean().default(false),
     remove_items_enabled: z.boolean().default(false),
+    /** A multiple select's most chosen items (seed 002 §3's choice limit); 0: no limit. */
+    choice_limit: z.number().int().min(0).max(500).default(0),
   }),
   z.strictObject({ ...base, type: z.literal('radio'), ...choices }),
   z.strictObject({

@@ -1,4 +1,5 @@
 import { createRoot } from 'react-dom/client';
+import type { AddressLists } from '../address-lists.ts';
 import type { FormDefinition } from '../definition.ts';
 import { formPages } from '../form-pages.ts';
 import { partOfPayment } from '../payments/totals.ts';
@@ -21,6 +22,7 @@ interface EmbedData {
   token: string;
   startTimestamp: number;
   publishableKey: string;
+  addressLists?: AddressLists;
 }
 
 export async function mountForm(host: HTMLElement, formId: string, shopOrigin: string) {
@@ -52,7 +54,10 @@ export async function mountForm(host: HTMLElement, formId: string, shopOrigin: s
     data = (await response.json()) as EmbedData;
   } catch (error) {
     console.error(error);
-    mount.textContent = uiTexts.embedLoadFailed;
+    const note = document.createElement('p');
+    note.className = 'wpforms-container';
+    note.textContent = uiTexts.embedLoadFailed;
+    mount.replaceChildren(note);
     return;
   }
   // A form that shows payment fields on its first page renders with them.
@@ -75,6 +80,7 @@ export async function mountForm(host: HTMLElement, formId: string, shopOrigin: s
       startTimestamp={data.startTimestamp}
       pageUrl={window.location.href}
       challengeUrl={`${shopOrigin}/forms/altcha-challenge`}
+      addressLists={data.addressLists}
     />,
   );
 }

@@ -5,13 +5,15 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { messages } from '../../platform/messages/index.ts';
 import type { FormsOperations } from '../operations.ts';
 import { formIdSchema } from '../schemas.ts';
+import { addressLists } from '../address-lists.ts';
 import { publicDefinition } from '../public-definition.ts';
 
 /**
  * The embed's doors (CONTRACT §6), for pages on any other site:
  * - `GET /forms/embed.js`: the tag's script (cached for minutes: it names the current module);
  * - `GET /forms/embed/{file}`: the module and its chunks (content-hashed names, cached for good);
- * - `GET /forms/{formId}/embed.json`: the form's public definition and a fresh token.
+ * - `GET /forms/{formId}/embed.json`: the form's public definition, a fresh token and, for a form
+ *   with an address field, its countries and states (address-lists.ts).
  *
  * Each is readable by any origin (`Access-Control-Allow-Origin: *`, no cookies asked or set) and
  * loadable by any page (`Cross-Origin-Resource-Policy: cross-origin`, where helmet's default is
@@ -75,6 +77,7 @@ export function registerEmbedRoutes(
       startTimestamp: Math.floor(Date.now() / 1000),
       // The card field's payment provider (the test processor's key, or Stripe's publishable key).
       publishableKey: deps.publishableKey,
+      addressLists: addressLists(form),
     };
   });
 }

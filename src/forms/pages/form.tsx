@@ -1,6 +1,7 @@
 import { data, redirect, type MetaFunction } from 'react-router';
 import type { PageActionArgs, PageLoaderArgs } from '../../page-context.ts';
 import { messages } from '../../platform/messages/index.ts';
+import { addressLists, type AddressLists } from '../address-lists.ts';
 import type { FormDefinition } from '../definition.ts';
 import type { FormPagePost } from '../page-post.ts';
 import { publicDefinition } from '../public-definition.ts';
@@ -27,6 +28,7 @@ export async function loader({ context, params, url }: PageLoaderArgs) {
   const form = await context.shop.forms.form(params.formId ?? '');
   if (!form) throw data(null, { status: 404 });
   const token = (await context.shop.forms.issueToken(form.id))!;
+  const post = context.formPost;
   return {
     // What the browser may see: no notification addresses, no restricted e-mail lists.
     form: publicDefinition(form),
@@ -34,6 +36,8 @@ export async function loader({ context, params, url }: PageLoaderArgs) {
     startTimestamp: Math.floor(Date.now() / 1000),
     pageUrl: `${url.origin}${url.pathname}`,
     publishableKey: context.shop.payments.publishableKey,
+    // The states of a country posted without JavaScript, too.
+    addressLists: addressLists(form, post && post.kind !== 'not_found' ? post.entries : []),
   };
 }
 
@@ -79,6 +83,7 @@ export default function FormPage({
     startTimestamp: number;
     pageUrl: string;
     publishableKey: string;
+    addressLists: AddressLists | undefined;
   };
   actionData?: FormPagePost | null;
 }) {
@@ -93,6 +98,7 @@ export default function FormPage({
         startTimestamp={loaderData.startTimestamp}
         pageUrl={loaderData.pageUrl}
         challengeUrl="/forms/altcha-challenge"
+        addressLists={loaderData.addressLists}
       />
     </div>
   );

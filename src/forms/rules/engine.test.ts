@@ -309,6 +309,21 @@ describe('every rule of seed 002 §5, on the field that carries it', () => {
       { [`${F}[]`]: 'You have exceeded the number of allowed selections: 1.' },
     ],
     [
+      'choice limit of a multiple select',
+      {
+        type: 'select',
+        multiple: true,
+        choice_limit: 2,
+        choices: [{ label: 'A' }, { label: 'B' }, { label: 'C' }],
+      },
+      [
+        [`${F}[]`, 'A'],
+        [`${F}[]`, 'B'],
+        [`${F}[]`, 'C'],
+      ],
+      { [`${F}[]`]: 'You have exceeded the number of allowed selections: 2.' },
+    ],
+    [
       'a choice that was not offered',
       { type: 'radio', choices: [{ label: 'A' }] },
       [[F, 'Z']],

@@ -344,7 +344,7 @@ function choiceErrors(
   const offered = new Set(field.choices.map(choiceValue));
   if (!chosen.every((v) => offered.has(v)) || (!many && chosen.length > 1))
     return { [name]: say('val_choice') };
-  if (field.type === 'checkbox' && field.choice_limit > 0 && chosen.length > field.choice_limit)
+  if ('choice_limit' in field && field.choice_limit > 0 && chosen.length > field.choice_limit)
     return { [name]: say('val_checklimit', { '#': field.choice_limit }) };
   return {};
 }

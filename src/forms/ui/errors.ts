@@ -21,13 +21,16 @@ function errorId(form: HTMLFormElement, name: string): string {
   return `${base}-error`;
 }
 
-/** Where an error of this name goes: after the input, or after its list / row. */
+/** Where an error of this name goes: after the input, or after its list, row or picker row. */
 function errorAnchor(controls: HTMLElement[]): HTMLElement | undefined {
   const first = controls[0];
   if (!first) return undefined;
   if (first instanceof HTMLInputElement && (first.type === 'radio' || first.type === 'checkbox'))
     return first.closest<HTMLElement>('ul, .wpforms-field-rating-items') ?? first;
-  return first.closest<HTMLElement>('.wpforms-field-row-block, [role=group]') ?? first;
+  return (
+    first.closest<HTMLElement>('.wpforms-field-picker, .wpforms-field-row-block, [role=group]') ??
+    first
+  );
 }
 
 export function showFieldError(form: HTMLFormElement, name: string, message: string): void {

@@ -1,6 +1,7 @@
 import type { CSSProperties, ReactNode } from 'react';
 import { format, messages } from '../../platform/messages/index.ts';
 import { formatAmount } from '../../platform/money/amount-style.ts';
+import type { AddressLists } from '../address-lists.ts';
 import type { Choice, FieldOf, FormDefinition, FormField } from '../definition.ts';
 import { formPages } from '../form-pages.ts';
 import { amountStyle } from '../payments/totals.ts';
@@ -47,6 +48,8 @@ export interface FormRendererProps {
   startTimestamp: number;
   pageUrl: string;
   challengeUrl: string;
+  /** An address field's countries and states (address-lists.ts); none for a form without one. */
+  addressLists?: AddressLists | undefined;
   /**
    * With JavaScript (the hydrated page, embed.js): every page is rendered, each in its
    * `[data-page]` element, with one set of Previous / Next / Submit buttons that the browser
@@ -99,6 +102,7 @@ export function FormRenderer(props: FormRendererProps) {
     values,
     errors: state.errors,
     challengeUrl: props.challengeUrl,
+    addressLists: props.addressLists,
   };
   const last = pageIndex === pages.length - 1;
   const titleId = `wpforms-${form.id}-title`;
@@ -222,7 +226,12 @@ function GeneralError({ text }: { text: string }) {
   );
 }
 
-/** Seed 002 §2's indicators: progress (bar, step text, page title), circles and connector. */
+/**
+ * Seed 002 §2's indicators: progress (bar, step text, page title); circles (a numbered circle per
+ * page); connector (the pages as one bar of joined steps, with a triangle under the current one).
+ * Circles and connector mark the current page active and colour its number, connector its
+ * triangle too, in the indicator's colour (`page_indicator.color`, else the page break colour).
+ */
 function PageIndicator({
   form,
   pages,
@@ -232,8 +241,10 @@ function PageIndicator({
   pages: string[];
   current: number;
 }) {
-  const style = form.settings.page_indicator.style;
+  const { style, color } = form.settings.page_indicator;
   if (style === 'none') return null;
+  const colour = (color ? { '--wpforms-page-break-color': color } : undefined) as
+    CSSProperties | undefined;
   const steps = format(form.settings.indicatorStepsPattern, {
     current: current + 1,
     total: pages.length,
@@ -241,7 +252,7 @@ function PageIndicator({
   if (style === 'progress') {
     const percent = Math.round(((current + 1) / pages.length) * 100);
     return (
-      <div className="wpforms-page-indicator progress" data-indicator="progress">
+      <div className="wpforms-page-indicator progress" data-indicator="progress" style={colour}>
         <p className="wpforms-page-indicator-page-title">
           <span className="wpforms-page-indicator-page-title-text" hidden={!pages[current]}>
             {pages[current]}
@@ -270,7 +281,12 @@ function PageIndicator({
     );
   }
   return (
-    <ol className={`wpforms-page-indicator ${style}`} aria-label={steps} data-indicator={style}>
+    <ol
+      className={`wpforms-page-indicator ${style}`}
+      aria-label={steps}
+      data-indicator={style}
+      style={colour}
+    >
       {pages.map((title, i) => (
         <li
           key={i}
@@ -278,6 +294,9 @@ function PageIndicator({
           aria-current={i === current ? 'step' : undefined}
         >
           <span className="wpforms-page-indicator-page-number">{i + 1}</span>
+          {style === 'connector' && (
+            <span className="wpforms-page-indicator-page-triangle" aria-hidden="true" />
+          )}
           {title && <span className="wpforms-page-indicator-page-title">{title}</span>}
         </li>
       ))}
@@ -308,6 +327,7 @@ interface FieldContext {
   values: FieldValues;
   errors: Record<string, string>;
   challengeUrl: string;
+  addressLists: AddressLists | undefined;
 }
 
 /**
@@ -809,6 +829,51 @@ function SubInput(props: {
   optional?: boolean;
   /** Fill it again with what was posted (not for passwords). */
   keep?: boolean;
+  /** A date or time picker's button goes beside it (fields/date-time.ts). */
+  picker?: boolean;
+  disabled?: boolean;
+}) {
+  const { context, field, part } = props;
+  const id = inputId(context.form, field.id, part);
+  const name = fieldName(field.id, part);
+  const error = context.errors[name];
+  const input = (
+    <input
+      type={props.type ?? 'text'}
+      id={id}
+      name={name}
+      defaultValue={
+        props.keep === false || props.disabled
+          ? undefined
+          : (context.values[field.id]?.parts[part] ?? '')
+      }
+      autoComplete={props.autoComplete}
+      disabled={props.disabled || undefined}
+      aria-required={(field.required && !props.optional) || undefined}
+      {...described(id, undefined, error)}
+    />
+  );
+  return (
+    <div className={`wpforms-field-row-block wpforms-${part}`}>
+      <label className="wpforms-field-sublabel" htmlFor={id}>
+        {props.label}
+      </label>
+      {props.picker ? <span className="wpforms-field-picker">{input}</span> : input}
+      <ErrorText id={`${id}-error`} text={error} />
+    </div>
+  );
+}
+
+/** A select of an address: its country, or the country's states. */
+function SubSelect(props: {
+  context: FieldContext;
+  field: FormField;
+  part: string;
+  label: string;
+  options: readonly [value: string, name: string][];
+  value: string;
+  autoComplete: string;
+  optional?: boolean;
 }) {
   const { context, field, part } = props;
   const id = inputId(context.form, field.id, part);
@@ -819,42 +884,65 @@ function SubInput(props: {
       <label className="wpforms-field-sublabel" htmlFor={id}>
         {props.label}
       </label>
-      <input
-        type={props.type ?? 'text'}
+      <select
         id={id}
         name={name}
-        defaultValue={
-          props.keep === false ? undefined : (context.values[field.id]?.parts[part] ?? '')
-        }
+        defaultValue={props.value}
         autoComplete={props.autoComplete}
         aria-required={(field.required && !props.optional) || undefined}
         {...described(id, undefined, error)}
-      />
+      >
+        <option value="">{messages.forms.choose}</option>
+        {props.options.map(([value, text]) => (
+          <option key={value} value={value}>
+            {text}
+          </option>
+        ))}
+      </select>
       <ErrorText id={`${id}-error`} text={error} />
     </div>
   );
 }
 
+/**
+ * The address (seed 002 §4): the country first, a searchable select of the checkout's countries,
+ * then the street, city, state and postcode. The state is a select of the country's states where it
+ * has them, a text box where it has none, and disabled (and optional) for a country the form
+ * lists as without states. The wire names stay the address's parts (wire.ts).
+ */
 function AddressField({ field, context }: { field: FieldOf<'address'>; context: FieldContext }) {
-  const parts: [string, string, string][] = [
+  const posted = context.values[field.id]?.parts ?? {};
+  const hasCountry = field.scheme === 'international' && !field.country_hide;
+  const country =
+    field.scheme === 'us' ? 'US' : (hasCountry && posted.country) || field.default_country;
+  const withoutStates = context.form.settings.address_field.list_countries_without_states;
+  const stateless = withoutStates.includes(country);
+  const states = (!stateless && context.addressLists?.states[country]) || [];
+  const chosenState = posted.state ?? '';
+  const lines: [string, string, string][] = [
     ['address1', messages.forms.addressLine1, 'address-line1'],
     ...(field.address2_hide
       ? []
       : [['address2', messages.forms.addressLine2, 'address-line2'] as [string, string, string]]),
     ['city', messages.forms.addressCity, 'address-level2'],
-    ['state', messages.forms.addressState, 'address-level1'],
-    ...(field.postal_hide
-      ? []
-      : [['postal', messages.forms.addressPostal, 'postal-code'] as [string, string, string]]),
   ];
-  const id = inputId(context.form, field.id, 'country');
-  const countryName = fieldName(field.id, 'country');
-  const country = context.values[field.id]?.parts.country || field.default_country;
-  const withoutStates = context.form.settings.address_field.list_countries_without_states;
+  const countries = context.addressLists?.countries ?? [];
   return (
-    <fieldset data-countries-without-states={withoutStates.join(',') || undefined}>
+    <fieldset>
       <Legend field={field} />
-      {parts.map(([part, label, autoComplete]) => (
+      {hasCountry && (
+        <SubSelect
+          context={context}
+          field={field}
+          part="country"
+          label={messages.forms.addressCountry}
+          // Without the lists the chosen country stands alone (fields/address.ts adds the rest).
+          options={countries.length > 0 ? countries : [[country, country]]}
+          value={country}
+          autoComplete="country"
+        />
+      )}
+      {lines.map(([part, label, autoComplete]) => (
         <SubInput
           key={part}
           context={context}
@@ -862,26 +950,38 @@ function AddressField({ field, context }: { field: FieldOf<'address'>; context: 
           part={part}
           label={label}
           autoComplete={autoComplete}
-          optional={part === 'address2' || (part === 'state' && withoutStates.includes(country))}
+          optional={part === 'address2'}
         />
       ))}
-      {field.scheme === 'international' && !field.country_hide && (
-        <div className="wpforms-field-row-block wpforms-country">
-          <label className="wpforms-field-sublabel" htmlFor={id}>
-            {messages.forms.addressCountry}
-          </label>
-          <input
-            type="text"
-            id={id}
-            name={countryName}
-            defaultValue={country}
-            autoComplete="country"
-            maxLength={2}
-            aria-required={field.required || undefined}
-            {...described(id, undefined, context.errors[countryName])}
-          />
-          <ErrorText id={`${id}-error`} text={context.errors[countryName]} />
-        </div>
+      {states.length > 0 ? (
+        <SubSelect
+          context={context}
+          field={field}
+          part="state"
+          label={messages.forms.addressState}
+          options={states}
+          value={states.find(([code, name]) => [code, name].includes(chosenState))?.[0] ?? ''}
+          autoComplete="address-level1"
+        />
+      ) : (
+        <SubInput
+          context={context}
+          field={field}
+          part="state"
+          label={messages.forms.addressState}
+          autoComplete="address-level1"
+          optional={stateless}
+          disabled={stateless}
+        />
+      )}
+      {!field.postal_hide && (
+        <SubInput
+          context={context}
+          field={field}
+          part="postal"
+          label={messages.forms.addressPostal}
+          autoComplete="postal-code"
+        />
       )}
     </fieldset>
   );
@@ -920,9 +1020,7 @@ function ChoiceField({
                 defaultChecked={chosen.has(value)}
               />
               <label htmlFor={choiceId}>
-                {field.image_choices && choice.image && (
-                  <img src={choice.image} alt="" className="wpforms-image-choices-image" />
-                )}
+                <ChoiceImage shown={field.image_choices} choice={choice} />
                 {choice.label}
               </label>
             </li>
@@ -933,6 +1031,13 @@ function ChoiceField({
       <ErrorText id={`${id}-error`} text={error} />
     </fieldset>
   );
+}
+
+/** Seed 002 §3 `choice`: an image choice's picture, in its label (payment choices' too). */
+function ChoiceImage({ shown, choice }: { shown: boolean; choice: Choice }) {
+  return shown && choice.image ? (
+    <img src={choice.image} alt="" className="wpforms-image-choices-image" />
+  ) : null;
 }
 
 function priceText(form: FormDefinition, minor: number): string {
@@ -977,7 +1082,7 @@ function PaymentChoices({
   return (
     <fieldset {...described(id, undefined, error)}>
       <Legend field={field} />
-      <ul className="wpforms-choices">
+      <ul className={`wpforms-choices${field.image_choices ? ' wpforms-image-choices' : ''}`}>
         {field.choices.map((c, i) => (
           <li key={choiceValue(c)}>
             <input
@@ -987,7 +1092,10 @@ function PaymentChoices({
               value={choiceValue(c)}
               defaultChecked={chosen.includes(choiceValue(c))}
             />
-            <label htmlFor={`${id}_${i + 1}`}>{`${c.label} – ${priceText(form, c.price)}`}</label>
+            <label htmlFor={`${id}_${i + 1}`}>
+              <ChoiceImage shown={field.image_choices} choice={c} />
+              {`${c.label} – ${priceText(form, c.price)}`}
+            </label>
           </li>
         ))}
       </ul>
@@ -1010,21 +1118,23 @@ function DateTimeField({ field, context }: { field: FieldOf<'date-time'>; contex
     return (
       <>
         <Label htmlFor={id} field={field} />
-        <input
-          type="text"
-          id={id}
-          name={name}
-          defaultValue={value?.values.at(-1) ?? ''}
-          placeholder={isDate ? datePlaceholder : timePlaceholder}
-          aria-required={field.required || undefined}
-          data-limit-days={
-            isDate && field.limit_days.length > 0 ? field.limit_days.join(',') : undefined
-          }
-          data-time-format={isDate ? undefined : field.time_format}
-          data-min-time={!isDate && field.time_limit_enabled ? field.time_min : undefined}
-          data-max-time={!isDate && field.time_limit_enabled ? field.time_max : undefined}
-          {...described(id, field.description ? `${id}-description` : undefined, errors[name])}
-        />
+        <span className="wpforms-field-picker">
+          <input
+            type="text"
+            id={id}
+            name={name}
+            defaultValue={value?.values.at(-1) ?? ''}
+            placeholder={isDate ? datePlaceholder : timePlaceholder}
+            aria-required={field.required || undefined}
+            data-limit-days={
+              isDate && field.limit_days.length > 0 ? field.limit_days.join(',') : undefined
+            }
+            data-time-format={isDate ? undefined : field.time_format}
+            data-min-time={!isDate && field.time_limit_enabled ? field.time_min : undefined}
+            data-max-time={!isDate && field.time_limit_enabled ? field.time_max : undefined}
+            {...described(id, field.description ? `${id}-description` : undefined, errors[name])}
+          />
+        </span>
         <Description id={`${id}-description`} text={field.description} />
         <ErrorText id={`${id}-error`} text={errors[name]} />
       </>
@@ -1043,10 +1153,17 @@ function DateTimeField({ field, context }: { field: FieldOf<'date-time'>; contex
               field={field}
               part="date"
               label={messages.forms.dateLabel}
+              picker
             />
           ))}
         {field.format !== 'date' && (
-          <SubInput context={context} field={field} part="time" label={messages.forms.timeLabel} />
+          <SubInput
+            context={context}
+            field={field}
+            part="time"
+            label={messages.forms.timeLabel}
+            picker
+          />
         )}
       </div>
       <Description id={`${id}-description`} text={field.description} />

@@ -165,6 +165,7 @@ export function CardField({
  * The total (seed 002 §2), with the order summary table when the field asks for it: every item's
  * row (hidden unless chosen, shown and not quantity 0), a placeholder row when none is, the
  * coupon and the total; the price column as wide as the longer of those two plus 3 characters.
+ * The total is written once: in the table's total row when there is a table, else on its own.
  */
 export function TotalField({
   form,
@@ -180,6 +181,11 @@ export function TotalField({
   const summary = orderSummary(form, values, visible);
   const id = paymentInputId(form, field.id);
   const width = { width: summary.priceColumnWidth };
+  const total = (
+    <output className="wpforms-payment-total" aria-labelledby={`${id}-label`} data-total>
+      {summary.total}
+    </output>
+  );
   return (
     <>
       <p className="wpforms-field-label" id={`${id}-label`}>
@@ -234,16 +240,12 @@ export function TotalField({
               <th scope="row" colSpan={2}>
                 {m.summaryTotal}
               </th>
-              <td className="wpforms-order-summary-item-price" data-summary-total>
-                {summary.total}
-              </td>
+              <td className="wpforms-order-summary-item-price">{total}</td>
             </tr>
           </tfoot>
         </table>
       )}
-      <output className="wpforms-payment-total" aria-labelledby={`${id}-label`} data-total>
-        {summary.total}
-      </output>
+      {!field.summary && total}
       {/* The total the visitor saw: the server refuses a submit whose total is not its own. */}
       <input type="hidden" name={fieldName(field.id)} value="" data-total-input />
     </>

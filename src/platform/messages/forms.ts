@@ -99,15 +99,6 @@ export const formPageMessages = {
   captchaLabel: 'I’m not a robot',
   captchaNeedsScript: 'This check needs JavaScript: please turn it on, then tick the box.',
   charactersLeft: '{remaining} characters left.',
-  // Seed 000 §8: the searchable dropdown's texts.
-  dropdownLoadFailed: 'The results could not be loaded',
-  dropdownTooShort: 'Please enter {count} or more characters',
-  dropdownTooLong: 'Please delete {count} characters',
-  dropdownMaxItems: 'You can only select {count} items',
-  dropdownNoResults: 'No results found',
-  dropdownSearching: 'Searching…',
-  dropdownLoadingMore: 'Loading more results…',
-  dropdownRemoveAll: 'Remove all items',
 } as const;
 
 export const formsMessages = {

@@ -29,7 +29,35 @@ export function attachDateTime(
   }
 }
 
-/** A button beside the input that opens a popup under it; closes on Escape or a click outside. */
+/**
+ * The pickers' icons by their button's class: a calendar and a clock on a 24 px grid, drawn in the
+ * button's colour like the shop's other icons (inline SVG: no font needs to have them).
+ */
+const ICONS: Record<string, string> = {
+  'wpforms-datepicker-toggle': 'M4 5h16v15H4z M4 10h16 M8 3v4 M16 3v4',
+  'wpforms-timepicker-toggle': 'M12 3a9 9 0 1 0 0.01 0 M12 7v5l3 3',
+};
+
+function icon(doc: Document, shape: string): SVGSVGElement {
+  const svg = doc.createElementNS('http://www.w3.org/2000/svg', 'svg');
+  svg.setAttribute('viewBox', '0 0 24 24');
+  svg.setAttribute('aria-hidden', 'true');
+  svg.setAttribute('focusable', 'false');
+  svg.setAttribute('fill', 'none');
+  svg.setAttribute('stroke', 'currentColor');
+  svg.setAttribute('stroke-width', '2');
+  svg.setAttribute('stroke-linecap', 'round');
+  svg.setAttribute('stroke-linejoin', 'round');
+  const path = doc.createElementNS('http://www.w3.org/2000/svg', 'path');
+  path.setAttribute('d', ICONS[shape] ?? '');
+  svg.append(path);
+  return svg;
+}
+
+/**
+ * A button beside the input (the renderer puts the input in a `.wpforms-field-picker` row for it)
+ * that opens a popup under them; closes on Escape or a click outside.
+ */
 function popupButton(
   context: FormContext,
   input: HTMLInputElement,
@@ -43,9 +71,9 @@ function popupButton(
   button.className = `wpforms-picker-toggle ${className}`;
   button.setAttribute('aria-label', label);
   button.setAttribute('aria-expanded', 'false');
+  button.append(icon(doc, className));
   // Beside the input, not around it: the renderer's own nodes stay where it put them.
   input.after(button);
-  input.parentElement?.classList.add('wpforms-has-picker');
   let host: HTMLElement | undefined;
   let undo: (() => void) | undefined;
   const close = (refocus = true) => {

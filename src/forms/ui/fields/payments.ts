@@ -120,8 +120,6 @@ export function attachPayments(context: FormContext): FormPayments {
           );
         if (amount) setText(amount, summary.coupon?.amount ?? '');
       }
-      const totalCell = table.querySelector('[data-summary-total]');
-      if (totalCell) setText(totalCell, summary.total);
       const priceHead = table.querySelector<HTMLElement>('thead .wpforms-order-summary-item-price');
       if (priceHead) priceHead.style.width = summary.priceColumnWidth;
     }
