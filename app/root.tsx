@@ -20,7 +20,7 @@ import { catalogSelling } from '../src/cart/ui/catalog-selling.ts';
 import { SellingProvider } from '../src/catalog/ui/selling.tsx';
 import { ConsentBanner, CookieSettingsLink } from '../src/platform/consent/consent-banner.tsx';
 import { hasConsentChoice } from '../src/platform/consent/consent.ts';
-import { PAGE_CACHE_CONTROL } from '../src/platform/constants/index.ts';
+import { PAGE_CACHE_CONTROL, SHOP_ICON_PATH } from '../src/platform/constants/index.ts';
 import { cartMessages } from '../src/platform/messages/cart.ts';
 import { shopMessages } from '../src/platform/messages/shop.ts';
 import type { Notice } from '../src/platform/session/session.ts';
@@ -31,7 +31,10 @@ import { Notices } from '../src/ui/notices.tsx';
 import { stylesheetLink } from '../src/ui/stylesheet-link.ts';
 import stylesheet from './site.css?url';
 
-export const links = () => [stylesheetLink(stylesheet)];
+export const links = () => [
+  stylesheetLink(stylesheet),
+  { rel: 'icon', href: SHOP_ICON_PATH, type: 'image/x-icon' },
+];
 
 export const headers = () => ({ 'Cache-Control': PAGE_CACHE_CONTROL });
 
