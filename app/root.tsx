@@ -14,7 +14,7 @@ import { AccountLink } from '../src/accounts/ui/account-link.tsx';
 import { AuthDialogsWhenOpened } from '../src/accounts/ui/auth-dialogs-when-opened.tsx';
 import { CartLink } from '../src/cart/ui/cart-link.tsx';
 import { footerData } from '../src/content/footer-data.ts';
-import { SiteFooter, type FooterData } from '../src/content/ui/site-footer.tsx';
+import { SiteFooter, SiteNotice, type FooterData } from '../src/content/ui/site-footer.tsx';
 import { SlideOutCartWhenOpened } from '../src/cart/ui/slide-out-cart-when-opened.tsx';
 import { catalogSelling } from '../src/cart/ui/catalog-selling.ts';
 import { SellingProvider } from '../src/catalog/ui/selling.tsx';
@@ -140,6 +140,7 @@ export default function App({ loaderData }: { loaderData: RootData }) {
   }, []);
   return (
     <MoneyFormatContext value={loaderData.money}>
+      <SiteNotice data={loaderData.footer} />
       {loaderData.testMode && (
         <p className="test-mode-banner" role="note">
           {shopMessages.testModeBanner}
