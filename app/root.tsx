@@ -15,13 +15,13 @@ import { AccountLink } from '../src/accounts/ui/account-link.tsx';
 import { AuthDialogsWhenOpened } from '../src/accounts/ui/auth-dialogs-when-opened.tsx';
 import { CartLink } from '../src/cart/ui/cart-link.tsx';
 import { footerData } from '../src/content/footer-data.ts';
-import { SiteFooter, type FooterData } from '../src/content/ui/site-footer.tsx';
+import { SiteFooter, SiteNotice, type FooterData } from '../src/content/ui/site-footer.tsx';
 import { SlideOutCartWhenOpened } from '../src/cart/ui/slide-out-cart-when-opened.tsx';
 import { catalogSelling } from '../src/cart/ui/catalog-selling.ts';
 import { SellingProvider } from '../src/catalog/ui/selling.tsx';
 import { ConsentBanner, CookieSettingsLink } from '../src/platform/consent/consent-banner.tsx';
 import { hasConsentChoice } from '../src/platform/consent/consent.ts';
-import { PAGE_CACHE_CONTROL } from '../src/platform/constants/index.ts';
+import { PAGE_CACHE_CONTROL, SHOP_ICON_PATH } from '../src/platform/constants/index.ts';
 import { cartMessages } from '../src/platform/messages/cart.ts';
 import { shopMessages } from '../src/platform/messages/shop.ts';
 import type { Notice } from '../src/platform/session/session.ts';
@@ -32,7 +32,10 @@ import { hasOwnNotices, Notices, WaitingNoticesContext } from '../src/ui/notices
 import { stylesheetLink } from '../src/ui/stylesheet-link.ts';
 import stylesheet from './site.css?url';
 
-export const links = () => [stylesheetLink(stylesheet)];
+export const links = () => [
+  stylesheetLink(stylesheet),
+  { rel: 'icon', href: SHOP_ICON_PATH, type: 'image/x-icon' },
+];
 
 export const headers = () => ({ 'Cache-Control': PAGE_CACHE_CONTROL });
 
@@ -139,6 +142,7 @@ export default function App({ loaderData }: { loaderData: RootData }) {
   }, []);
   return (
     <MoneyFormatContext value={loaderData.money}>
+      <SiteNotice data={loaderData.footer} />
       {loaderData.testMode && (
         <p className="test-mode-banner" role="note">
           {shopMessages.testModeBanner}

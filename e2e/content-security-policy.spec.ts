@@ -96,4 +96,34 @@ test.describe('the Content-Security-Policy', () => {
     await expect(page.getByText('Thank you. Your order has been received.')).toBeVisible();
     expect(violations).toEqual([]);
   });
+
+  test('every page shows the shop’s icon: linked, served for a month, allowed, no console error', async ({
+    page,
+    request,
+  }) => {
+    const violations = await watchViolations(page);
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(`${page.url()}: ${message.text()}`);
+    });
+    for (const url of ['/', '/product/classic-hoodie/', '/cart/']) {
+      await gotoHydrated(page, url);
+      await expect(page.locator('head link[rel="icon"]')).toHaveAttribute('href', '/favicon.ico');
+    }
+    expect((await page.goto('/no-such-page/'))?.status()).toBe(404);
+    await expect(page.locator('head link[rel="icon"]')).toHaveAttribute('href', '/favicon.ico');
+    // The browser fetched the icon (a 404 was logged on the first page before); the 404 page's own
+    // answer is the only error it may log.
+    expect(errors.filter((error) => !error.includes('/no-such-page/'))).toEqual([]);
+    expect(violations).toEqual([]);
+
+    const icon = await request.get('/favicon.ico');
+    expect(icon.status()).toBe(200);
+    expect(icon.headers()['content-type']).toBe('image/x-icon');
+    expect(icon.headers()['cache-control']).toBe('public, max-age=2592000');
+    const bytes = await icon.body();
+    // An ICO file's header: reserved 0, type 1 (icon), then at least one image.
+    expect([bytes.readUInt16LE(0), bytes.readUInt16LE(2)]).toEqual([0, 1]);
+    expect(bytes.readUInt16LE(4)).toBeGreaterThan(0);
+  });
 });

@@ -2,10 +2,21 @@ import { expect, test } from '@playwright/test';
 import { expectAccessible, gotoHydrated, withShopDatabase } from './support.ts';
 
 /**
- * The store notice and the coming-soon banner, turned on through WooCommerce's settings. Named
+ * The store notice and the coming-soon banner, set through WooCommerce's settings (the demo has
+ * both on, with WooCommerce's demo text; here a notice of another text). Named
  * `*settings.spec.ts`: it runs in the settings project, after every other journey, so none of
  * them meets a notice it did not expect.
  */
+async function readSettings(names: string[]): Promise<Record<string, string>> {
+  return withShopDatabase(async (db) =>
+    Object.fromEntries(
+      (await db.selectFrom('settings').selectAll().where('name', 'in', names).execute()).map(
+        (row) => [row.name, row.value],
+      ),
+    ),
+  );
+}
+
 async function setSettings(values: Record<string, string>) {
   await withShopDatabase(async (db) => {
     for (const [name, value] of Object.entries(values)) {
@@ -21,15 +32,19 @@ async function setSettings(values: Record<string, string>) {
 const NOTICE = 'Orders placed this week ship on Monday — thank you for your patience.';
 
 test.describe('store notice and coming-soon banner', () => {
+  const turnedOn = {
+    woocommerce_demo_store: 'yes',
+    woocommerce_demo_store_notice: NOTICE,
+    woocommerce_coming_soon: 'yes',
+  };
+  // The demo's own settings, given back afterwards.
+  let before: Record<string, string> = {};
   test.beforeAll(async () => {
-    await setSettings({
-      woocommerce_demo_store: 'yes',
-      woocommerce_demo_store_notice: NOTICE,
-      woocommerce_coming_soon: 'yes',
-    });
+    before = await readSettings(Object.keys(turnedOn));
+    await setSettings(turnedOn);
   });
   test.afterAll(async () => {
-    await setSettings({ woocommerce_demo_store: 'no', woocommerce_coming_soon: 'no' });
+    await setSettings(before);
   });
 
   test('Dismiss hides the store notice by its cookie, still hidden after reload and on other pages', async ({

@@ -40,6 +40,26 @@ test.describe('the cookie consent banner', () => {
     }
   });
 
+  test('is compact on a 390 × 844 phone: a fifth of the screen at most, its three buttons in one row', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await gotoHydrated(page, '/');
+    await expect(banner(page)).toBeVisible();
+    expect((await banner(page).boundingBox())!.height).toBeLessThanOrEqual(844 / 5);
+    const buttons = ['Accept all', 'Reject all', 'Choose'].map((name) =>
+      banner(page).getByRole('button', { name, exact: true }),
+    );
+    const tops = await Promise.all(
+      buttons.map(async (b) => Math.round((await b.boundingBox())!.y)),
+    );
+    expect(new Set(tops).size, `tops ${tops.join(', ')}`).toBe(1);
+    for (const button of buttons) await expect(button).toBeInViewport({ ratio: 1 });
+    await expect(page.getByRole('heading', { name: 'Cookies on this shop' })).toBeInViewport({
+      ratio: 1,
+    });
+  });
+
   test('reject all leaves no cookie but the necessary ones, across pages and a reload', async ({
     page,
   }) => {

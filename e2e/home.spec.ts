@@ -161,4 +161,34 @@ test.describe('the home page', () => {
       await expectNoHorizontalScroll(page);
     });
   }
+
+  for (const width of [390, 1280]) {
+    test(`the demo shows its store notice and coming-soon banner, covering nothing, beside the cookie banner (${width} px)`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 844 });
+      await gotoHydrated(page, '/');
+      const notice = page.getByRole('region', { name: 'Store notice' });
+      await expect(notice).toContainText(
+        'This is a demo store for testing purposes — no orders shall be fulfilled.',
+      );
+      await expect(notice).toBeInViewport({ ratio: 1 });
+      const comingSoon = page.getByRole('contentinfo').getByRole('region', { name: 'Coming soon' });
+      await expect(comingSoon).toBeVisible();
+      const cookieBanner = page.getByRole('region', { name: 'Cookies on this shop' });
+      await expect(cookieBanner).toBeVisible();
+      // Every control of the three, and the header's cart, can be pressed: nothing lies over it.
+      for (const control of [
+        notice.getByRole('button', { name: 'Dismiss' }),
+        comingSoon.getByRole('button', { name: 'Dismiss' }),
+        ...['Accept all', 'Reject all', 'Choose'].map((name) =>
+          cookieBanner.getByRole('button', { name, exact: true }),
+        ),
+        page.getByRole('button', { name: /^Cart/ }),
+      ])
+        await control.click({ trial: true });
+      await expectAccessible(page);
+      await expectNoHorizontalScroll(page);
+    });
+  }
 });

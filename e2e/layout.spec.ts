@@ -1,4 +1,4 @@
-import { expect, test, type Locator } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { gotoHydrated } from './support.ts';
 
 /** How many line boxes an element's text takes. */
@@ -38,5 +38,48 @@ for (const width of [390, 1280]) {
       const legend = await page.getByText('Payment method', { exact: true }).boundingBox();
       expect(legend!.y - (review!.y + review!.height)).toBeGreaterThanOrEqual(16);
     });
+  });
+}
+
+/** How far the page reaches below the footer's end, and where that end is. */
+function footerEnd(page: Page) {
+  return page.evaluate(() => {
+    const footer = document.querySelector('.site-footer')!.getBoundingClientRect();
+    return {
+      below: document.documentElement.scrollHeight - (footer.bottom + window.scrollY),
+      bottom: footer.bottom + window.scrollY,
+      window: window.innerHeight,
+    };
+  });
+}
+
+for (const width of [390, 1280]) {
+  test(`nothing lies under the footer at ${width} px, the cookie banner open or not; a short page fills the window`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 1000 });
+    const cookieBanner = page.getByRole('region', { name: 'Cookies on this shop' });
+    for (const chosen of [false, true]) {
+      if (chosen) await cookieBanner.getByRole('button', { name: 'Reject all' }).click();
+      // The empty cart, the cart with a hoodie (both shorter than the window at 1280 px), home.
+      for (const url of ['/cart/', '/?add-to-cart=1', '/cart/', '/']) {
+        if (url.includes('add-to-cart')) {
+          await page.goto(url);
+          continue;
+        }
+        await gotoHydrated(page, url);
+        await expect(cookieBanner).toBeVisible({ visible: !chosen });
+        await expect
+          .poll(async () => Math.abs((await footerEnd(page)).below), `${url}: below the footer`)
+          .toBeLessThanOrEqual(1);
+        const end = await footerEnd(page);
+        expect(end.bottom, `${url}: the footer's end`).toBeGreaterThanOrEqual(end.window - 1);
+        // At the page's end, the banner leaves the footer's last line in sight.
+        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        const credit = (await page.locator('.site-footer-credit').boundingBox())!;
+        const top = chosen ? end.window : (await cookieBanner.boundingBox())!.y;
+        expect(credit.y + credit.height, `${url}: the footer's last line`).toBeLessThanOrEqual(top);
+      }
+    }
   });
 }

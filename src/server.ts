@@ -35,6 +35,7 @@ import { contentSecurityPolicy, scriptNonce } from './platform/http/content-secu
 import { createPages, registerPageRoutes } from './platform/http/pages.ts';
 import { hasSessionToken } from './platform/http/request-session.ts';
 import { recordRoutes } from './platform/http/routes.ts';
+import { registerShopIcon } from './platform/http/shop-icon.ts';
 import { createHttpServer, type App } from './platform/http/server.ts';
 import type { Shop } from './shop.ts';
 import {
@@ -156,6 +157,7 @@ export async function buildServer(shop: Shop, options: ServerOptions = {}): Prom
       maxAge: '365d',
       decorateReply: false,
     });
+    await registerShopIcon(app, options.clientDir);
   }
   await app.register(fastifyStatic, {
     root: path.join(shop.config.dataDir, 'media'),

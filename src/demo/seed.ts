@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { hashPassword } from '../accounts/password.ts';
+import { CONTENT_SETTING_NAMES } from '../content/content.ts';
 import type { Db } from '../platform/db/database.ts';
 import { parseMoney } from '../platform/money/money.ts';
 import { generateDemoImage, type DemoImageSpec } from './images.ts';
@@ -158,6 +159,9 @@ const demoReviews = [
 function demoImageFile(slug: string, index: number, size: number | undefined): string {
   return size === undefined ? `${slug}-${index + 1}` : `${slug}-${index + 1}-s${size}`;
 }
+
+/** The shop's settings the demo turns on. */
+const demoSettingsOn = [CONTENT_SETTING_NAMES.storeNoticeOn, CONTENT_SETTING_NAMES.comingSoon];
 
 export async function isEmpty(db: Db): Promise<boolean> {
   const row = await db.selectFrom('products').select('id').limit(1).executeTakeFirst();
@@ -352,6 +356,16 @@ export async function seedDemoData(db: Db, dataDir: string, now = new Date()): P
         created_at: now.toISOString(),
       })
       .execute();
+
+    // The demo shows the store notice (WooCommerce's demo text, from the settings' defaults) and
+    // the coming-soon banner, both on every page until the visitor dismisses them (CONTRACT §1).
+    for (const name of demoSettingsOn) {
+      await tx
+        .insertInto('settings')
+        .values({ name, value: 'yes' })
+        .onConflict((oc) => oc.column('name').doUpdateSet({ value: 'yes' }))
+        .execute();
+    }
   });
   return true;
 }

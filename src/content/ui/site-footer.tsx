@@ -41,8 +41,36 @@ const columns: { heading: string; links: [string, string][] }[] = [
 ];
 
 /**
- * The shop-wide footer: shop, account, help and policy links, the coming-soon banner, the store
- * notice (fixed to the bottom of the window, as WooCommerce's Storefront shows it) and the
+ * The inline script that hides dismissed notices before the first paint, placed after them: the
+ * store notice's at the top of the page, the coming-soon banner's in the footer.
+ */
+function HideDismissed({ scriptNonce }: { scriptNonce: string }) {
+  return (
+    <script
+      nonce={scriptNonce}
+      dangerouslySetInnerHTML={{ __html: HIDE_DISMISSED_SCRIPT }}
+      suppressHydrationWarning
+    />
+  );
+}
+
+/**
+ * The store notice, at the very top of every page in its flow (where WooCommerce's own
+ * stylesheet puts it), so it covers nothing: neither the page nor the cookie banner at the
+ * window's foot, which on a phone would otherwise leave little of the screen.
+ */
+export function SiteNotice({ data }: { data?: FooterData | undefined }) {
+  if (!data?.storeNotice) return null;
+  return (
+    <>
+      <StoreNotice notice={data.storeNotice} />
+      <HideDismissed scriptNonce={data.scriptNonce} />
+    </>
+  );
+}
+
+/**
+ * The shop-wide footer: shop, account, help and policy links, the coming-soon banner and the
  * order attribution's tracker. `policyLinks` takes more links for the policies column (the
  * cookie consent's `Cookie settings`).
  */
@@ -53,7 +81,6 @@ export function SiteFooter({
   data?: FooterData | undefined;
   policyLinks?: React.ReactNode;
 }) {
-  const notices = data && (data.storeNotice || data.comingSoon);
   return (
     <footer className="site-footer">
       <div className="site-footer-inner">
@@ -87,14 +114,7 @@ export function SiteFooter({
           © {shopMessages.shopName}. {contentMessages.footerMade}
         </p>
       </div>
-      {data?.storeNotice && <StoreNotice notice={data.storeNotice} />}
-      {notices && (
-        <script
-          nonce={data.scriptNonce}
-          dangerouslySetInnerHTML={{ __html: HIDE_DISMISSED_SCRIPT }}
-          suppressHydrationWarning
-        />
-      )}
+      {data?.comingSoon && <HideDismissed scriptNonce={data.scriptNonce} />}
       <AttributionTracker />
     </footer>
   );

@@ -73,19 +73,25 @@ export function ConsentBanner({ chosen, returnTo }: ConsentBannerProps) {
     };
   }, []);
 
-  // While it shows, a link reached by Tab scrolls into view above the banner, never under it
-  // (WCAG 2.2's 2.4.11, focus not obscured): the page keeps the banner's height free at its foot.
+  // While it shows, it floats at the foot of the window and the page keeps its height free: the
+  // footer's end (--consent-banner-height), and, for a link reached by Tab, the scroll padding,
+  // so focus scrolls into view above the banner, never under it (WCAG 2.2's 2.4.11).
   useEffect(() => {
     const element = banner.current;
     if (!open || !element) return;
     const root = document.documentElement;
     const observer = new ResizeObserver(() => {
-      root.style.scrollPaddingBottom = `${element.offsetHeight}px`;
+      const height = `${element.offsetHeight}px`;
+      root.style.setProperty('--consent-banner-height', height);
+      root.style.scrollPaddingBottom = height;
+      root.dataset.consentBanner = 'floating';
     });
     observer.observe(element);
     return () => {
       observer.disconnect();
+      root.style.removeProperty('--consent-banner-height');
       root.style.removeProperty('scroll-padding-bottom');
+      delete root.dataset.consentBanner;
     };
   }, [open]);
 

@@ -53,6 +53,9 @@ export const PAGE_CACHE_TTL_MS = 5000;
 export const PAGE_CACHE_MAX_ENTRIES = 500;
 /** Ours: what a CDN may keep an anonymous page for. */
 export const PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=10, stale-while-revalidate=30';
+/** Ours: the shop's icon, at the address browsers also ask for unasked, and how long it is kept. */
+export const SHOP_ICON_PATH = '/favicon.ico';
+export const SHOP_ICON_MAX_AGE_S = 30 * 24 * 60 * 60;
 /** Ours: responsive image widths produced from each original. */
 export const IMAGE_WIDTHS = [300, 600, 1200, 1600] as const;
 /** Ours: how stale catalog data (names, prices, images) on cart widgets may be on one app server. */

@@ -7,7 +7,8 @@ export const catalogMessages = {
   productTabs: 'Product details',
   tabDescription: 'Description',
   tabAdditionalInformation: 'Additional information',
-  tabReviews: 'Reviews ({count})',
+  // A no-break space: on a phone the count never goes to a line of its own.
+  tabReviews: 'Reviews\u00a0({count})',
   weight: 'Weight',
   weightInKg: '{weight} kg',
   dimensions: 'Dimensions',

@@ -2,7 +2,7 @@
 export const consentMessages = {
   consent: {
     title: 'Cookies on this shop',
-    text: 'We use the cookies the shop needs to work: your cart, your session and its security. With your permission we also use cookies that remember your preferences, count visits, and tell us which campaign brought you here.',
+    text: 'The shop needs a few cookies to work. With your permission it also uses cookies for your preferences, statistics and marketing.',
     acceptAll: 'Accept all',
     rejectAll: 'Reject all',
     choose: 'Choose',
