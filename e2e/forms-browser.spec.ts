@@ -1086,4 +1086,13 @@ test('a form looks the same embedded as on its own page: one stylesheet, one fon
     await page.locator('form.wpforms-js').waitFor();
     expect(await looks()).toEqual(own);
   }
+  // A refused field is marked the same way in both places: its border in the error colour.
+  for (const { open } of where) {
+    await open(page, 'contact');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    const name = page.getByLabel('Name');
+    await expect(name).toHaveAttribute('aria-invalid', 'true');
+    await expect(name).toHaveCSS('border-top-color', 'rgb(180, 35, 24)');
+    await expect(name).toHaveCSS('border-top-width', '2px');
+  }
 });

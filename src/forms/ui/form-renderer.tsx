@@ -905,10 +905,10 @@ function SubSelect(props: {
 }
 
 /**
- * The address (seed 002 §4): the country first, a searchable select of the checkout's countries,
- * then the street, city, state and postcode. The state is a select of the country's states where it
- * has them, a text box where it has none, and disabled (and optional) for a country the form
- * lists as without states. The wire names stay the address's parts (wire.ts).
+ * The address (seed 002 §4): street, city, state, postcode and, last as in WPForms, the country, a
+ * searchable select of the checkout's countries. The state is a select of the country's states
+ * where it has them, a text box where it has none, and disabled (and optional) for a country the
+ * form lists as without states. The wire names stay the address's parts (wire.ts).
  */
 function AddressField({ field, context }: { field: FieldOf<'address'>; context: FieldContext }) {
   const posted = context.values[field.id]?.parts ?? {};
@@ -930,18 +930,6 @@ function AddressField({ field, context }: { field: FieldOf<'address'>; context: 
   return (
     <fieldset>
       <Legend field={field} />
-      {hasCountry && (
-        <SubSelect
-          context={context}
-          field={field}
-          part="country"
-          label={messages.forms.addressCountry}
-          // Without the lists the chosen country stands alone (fields/address.ts adds the rest).
-          options={countries.length > 0 ? countries : [[country, country]]}
-          value={country}
-          autoComplete="country"
-        />
-      )}
       {lines.map(([part, label, autoComplete]) => (
         <SubInput
           key={part}
@@ -981,6 +969,18 @@ function AddressField({ field, context }: { field: FieldOf<'address'>; context: 
           part="postal"
           label={messages.forms.addressPostal}
           autoComplete="postal-code"
+        />
+      )}
+      {hasCountry && (
+        <SubSelect
+          context={context}
+          field={field}
+          part="country"
+          label={messages.forms.addressCountry}
+          // Without the lists the chosen country stands alone (fields/address.ts adds the rest).
+          options={countries.length > 0 ? countries : [[country, country]]}
+          value={country}
+          autoComplete="country"
         />
       )}
     </fieldset>
