@@ -97,9 +97,9 @@ describe('an order’s addresses', () => {
   it('shows the billing address with phone and e-mail, and the shipping address it ships to', () => {
     const html = addresses(shipping);
     expect(html).toContain('<h2 id="billing-address-heading">Billing address</h2>');
-    expect(html).toContain(
-      'Springfield, IL 62701<br/>United States (US)<br/>+1 217 555 0100<br/>ada@example.com',
-    );
+    expect(html).toContain('Springfield, IL 62701<br/>United States (US)</address>');
+    expect(html).toContain('<p class="woocommerce-customer-details--phone">+1 217 555 0100</p>');
+    expect(html).toContain('<p class="woocommerce-customer-details--email">ada@example.com</p>');
     expect(html).toContain('<h2 id="shipping-address-heading">Shipping address</h2>');
     expect(html).toContain(
       'Charles Babbage<br/>1 Dorset Street<br/>London<br/>W1U 4EG<br/>United Kingdom (UK)',

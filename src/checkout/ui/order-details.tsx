@@ -123,9 +123,13 @@ export function OrderAddresses({
     <div className="order-addresses">
       <section aria-labelledby="billing-address-heading">
         <Heading id="billing-address-heading">{messages.billingAddress}</Heading>
-        <PostalAddress
-          lines={[...addresses.billingLines, addresses.phone, addresses.email].filter(Boolean)}
-        />
+        <PostalAddress lines={addresses.billingLines} />
+        {addresses.phone && (
+          <p className="woocommerce-customer-details--phone">{addresses.phone}</p>
+        )}
+        {addresses.email && (
+          <p className="woocommerce-customer-details--email">{addresses.email}</p>
+        )}
       </section>
       {addresses.shippingLines && (
         <section aria-labelledby="shipping-address-heading">
