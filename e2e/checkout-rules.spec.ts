@@ -91,7 +91,7 @@ test('a US cash-on-delivery order: the thank-you page shows the state, the count
   const status = page.locator('.order-status');
   await expect(status).toHaveText('Processing');
   await expect(page.locator('.order-overview')).not.toContainText('Paid');
-  const address = page.locator('section[aria-labelledby="billing-heading"] address');
+  const address = page.getByRole('region', { name: 'Billing address' }).locator('address');
   await expect(address).toContainText('San Francisco, CA 94103');
   await expect(address).toContainText('United States (US)');
   await expectAccessible(page);
