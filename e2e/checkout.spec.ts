@@ -143,9 +143,10 @@ for (const width of [390, 1280]) {
     // A frame after the 1000 ms: 100 px from the top, focus still to come.
     await page.clock.runFor(520);
     expect(await top()).toBeCloseTo(100, 0);
-    await page.clock.runFor(480);
+    // The focus comes 500 ms after the scroll's last frame: judged 10 ms either side of it.
+    await page.clock.runFor(470);
     await expect(notices).not.toBeFocused();
-    await page.clock.runFor(20);
+    await page.clock.runFor(40);
     await expect(notices).toBeFocused();
     expect(await top()).toBeCloseTo(100, 0);
     await page.clock.resume();
