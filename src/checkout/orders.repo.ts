@@ -115,6 +115,40 @@ export async function giveBackStockAndCoupons(
 }
 
 /**
+ * Takes one line's stock by a conditional update (counting the sale), or throws the shop's
+ * refusal naming what is left, which rolls the caller's transaction back. `force` takes it past
+ * the stock: for an order whose money is already taken.
+ */
+async function takeLineStock(
+  tx: Db,
+  line: { productId: number; name: string; quantity: number },
+  { force = false }: { force?: boolean } = {},
+): Promise<void> {
+  const taken = await tx
+    .updateTable('products')
+    .set({
+      stock: sql`stock - ${line.quantity}`,
+      total_sales: sql`total_sales + ${line.quantity}`,
+    })
+    .where('id', '=', line.productId)
+    .$if(!force, (qb) =>
+      qb.where((eb) => eb.or([eb('stock', 'is', null), eb('stock', '>=', line.quantity)])),
+    )
+    .executeTakeFirst();
+  if (Number(taken.numUpdatedRows) === 1 || force) return;
+  const product = await tx
+    .selectFrom('products')
+    .select('stock')
+    .where('id', '=', line.productId)
+    .executeTakeFirst();
+  throw new ShopError(
+    'not_enough_stock',
+    format(messages.notEnoughStockAtCheckout, { name: line.name, count: product?.stock ?? 0 }),
+    409,
+  );
+}
+
+/**
  * An order that gave its stock and coupon uses back (it failed) takes them again, in the
  * transaction that makes it pending again: a line that cannot be met or a coupon used up since
  * throws the shop's refusal, which rolls that transaction back. `force` takes them past their
@@ -133,32 +167,7 @@ export async function takeStockAndCoupons(
     .orderBy('id')
     .execute();
   for (const item of items) {
-    const taken = await tx
-      .updateTable('products')
-      .set({
-        stock: sql`stock - ${item.quantity}`,
-        total_sales: sql`total_sales + ${item.quantity}`,
-      })
-      .where('id', '=', item.product_id!)
-      .$if(!force, (qb) =>
-        qb.where((eb) => eb.or([eb('stock', 'is', null), eb('stock', '>=', item.quantity)])),
-      )
-      .executeTakeFirst();
-    if (Number(taken.numUpdatedRows) !== 1 && !force) {
-      const product = await tx
-        .selectFrom('products')
-        .select('stock')
-        .where('id', '=', item.product_id!)
-        .executeTakeFirst();
-      throw new ShopError(
-        'not_enough_stock',
-        format(messages.notEnoughStockAtCheckout, {
-          name: item.name,
-          count: product?.stock ?? 0,
-        }),
-        409,
-      );
-    }
+    await takeLineStock(tx, { productId: item.product_id!, ...item }, { force });
   }
   const order = await tx
     .selectFrom('orders')
@@ -297,31 +306,8 @@ export function ordersRepo(db: Db, queueOrderMails: QueueOrderMails) {
     ): Promise<Order> {
       return db.transaction().execute(async (tx) => {
         for (const line of draft.lines) {
-          if (line.productId === null) continue;
-          const result = await tx
-            .updateTable('products')
-            .set({
-              stock: sql`stock - ${line.quantity}`,
-              total_sales: sql`total_sales + ${line.quantity}`,
-            })
-            .where('id', '=', line.productId)
-            .where((eb) => eb.or([eb('stock', 'is', null), eb('stock', '>=', line.quantity)]))
-            .executeTakeFirst();
-          if (Number(result.numUpdatedRows) !== 1) {
-            const product = await tx
-              .selectFrom('products')
-              .select(['stock'])
-              .where('id', '=', line.productId)
-              .executeTakeFirst();
-            throw new ShopError(
-              'not_enough_stock',
-              format(messages.notEnoughStockAtCheckout, {
-                name: line.name,
-                count: product?.stock ?? 0,
-              }),
-              409,
-            );
-          }
+          if (line.productId !== null)
+            await takeLineStock(tx, { ...line, productId: line.productId });
         }
         for (const code of draft.coupons) await takeCouponUse(tx, code, draft.billing.email);
         const createdAt = nowIso();
