@@ -1,4 +1,4 @@
-import { escapeText } from './html.ts';
+import { escapeHtml } from '../../platform/http/html.ts';
 import { HAS_ERROR_CLASS, namedControls } from './dom.ts';
 
 /**
@@ -130,9 +130,9 @@ export function showGeneralError(
   box.dataset.place = place;
   box.setAttribute('role', 'alert');
   const prefix = options.prefix
-    ? `<span class="wpforms-hidden">${escapeText(options.prefix)}: </span>`
+    ? `<span class="wpforms-hidden">${escapeHtml(options.prefix)}: </span>`
     : '';
-  box.innerHTML = `<p>${prefix}${options.html ? message : escapeText(message)}</p>`;
+  box.innerHTML = `<p>${prefix}${options.html ? message : escapeHtml(message)}</p>`;
   const submitArea = form.querySelector('.wpforms-submit-container');
   if (place === 'header') {
     form.prepend(box);
