@@ -9,7 +9,7 @@ import { chargesStore, type ChargesStore } from './cart/charges.repo.ts';
 import { customerCouponUses } from './checkout/coupon-uses.repo.ts';
 import { orderStatusMailer } from './checkout/order-mails.tsx';
 import { ordersRepo, type OrdersRepo } from './checkout/orders.repo.ts';
-import type { CheckoutDeps } from './checkout/place-order.ts';
+import type { CheckoutDeps } from './checkout/payment-steps.ts';
 import type { Order } from './checkout/order.ts';
 import { settlementTarget } from './checkout/settlement-target.ts';
 import { contentRepo } from './content/content.repo.ts';

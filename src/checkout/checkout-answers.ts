@@ -2,7 +2,7 @@ import type { HeadersFunction } from 'react-router';
 import { retryAfterSeconds } from '../payments/rate-limit.ts';
 import { errorListHtml } from '../platform/http/notices.ts';
 import type { RequestContext } from '../platform/http/request-context.ts';
-import type { CheckoutResult, Visitor } from './place-order.ts';
+import type { CheckoutResult, Visitor } from './payment-steps.ts';
 
 type Refusal = Extract<CheckoutResult, { result: 'failure' }>;
 

@@ -11,7 +11,7 @@ import { checkoutAnswer, refusalHttp, visitorOf } from './checkout-answers.ts';
 import { CHECKOUT_NONCE, UPDATE_ORDER_REVIEW_NONCE } from './nonces.ts';
 import { placeOrder } from './operations.ts';
 import { orderIdParam } from './order-pay-rules.ts';
-import type { CheckoutDeps } from './place-order.ts';
+import type { CheckoutDeps } from './payment-steps.ts';
 import { checkoutForm } from './schemas.ts';
 import { orderReviewFragments } from './ui/order-review.tsx';
 

@@ -4,7 +4,7 @@ import type { Money } from '../platform/money/money.ts';
 import type { BillingAddress } from '../platform/address/address.ts';
 import { isPaid, type Order, type OrderSource } from './order.ts';
 import { finishOrderPayReturn, payLocked } from './order-pay-rules.ts';
-import { withPaymentLock, type CheckoutDeps, type RefusalReason } from './place-order.ts';
+import { withPaymentLock, type CheckoutDeps, type RefusalReason } from './payment-steps.ts';
 
 /**
  * Orders that do not come from the cart (issue 13): what a paid form charges for becomes an order

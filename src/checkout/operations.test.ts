@@ -9,7 +9,7 @@ import { completeBillingForm } from './billing.fixture.ts';
 import { payForOrder, placeOrder } from './operations.ts';
 import { orderPayRepo } from './order-pay.repo.ts';
 import { standingNotice } from './order-pay-rules.ts';
-import { orderReceivedUrl } from './place-order.ts';
+import { orderReceivedUrl } from './payment-steps.ts';
 import { checkoutForm, type PlaceOrderInput } from './schemas.ts';
 
 /** The checkout's typed input, as the form schema makes it from a complete billing form. */

@@ -28,7 +28,7 @@ import {
   type CheckoutResult,
   type PaymentChoice,
   type Visitor,
-} from './place-order.ts';
+} from './payment-steps.ts';
 import type { PaymentChoiceInput, PayForOrderInput, PlaceOrderInput } from './schemas.ts';
 
 const failure = (texts: string[], fieldErrors: FieldError[] = []): CheckoutResult => ({

@@ -7,7 +7,7 @@ import { appServer, systemClock } from '../platform/jobs/app-server.ts';
 import { intentsFor, shopperWithCart, type Shopper } from '../testing/shopper.fixture.ts';
 import { startTestShop, type TestShop } from '../testing/test-shop.ts';
 import { orderPayRepo } from './order-pay.repo.ts';
-import { orderReceivedUrl } from './place-order.ts';
+import { orderReceivedUrl } from './payment-steps.ts';
 import { postCheckout, walkedAwayFromChallenge } from './three-d-secure.fixture.ts';
 
 /** CONTRACT §4's declined cards, tried one after another as a shopper would. */

@@ -14,7 +14,7 @@ import { startTestShop, type TestShop } from '../testing/test-shop.ts';
 import { ORDER_PAY_NONCE } from './nonces.ts';
 import type { Order } from './order.ts';
 import { orderPayRepo } from './order-pay.repo.ts';
-import { orderPayUrl, orderReceivedUrl } from './place-order.ts';
+import { orderPayUrl, orderReceivedUrl } from './payment-steps.ts';
 
 describe.each(databaseKinds)('an order-pay attempt cut off mid-way on %s', (kind) => {
   let t: TestShop;

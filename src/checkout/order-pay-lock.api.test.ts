@@ -15,7 +15,7 @@ import { startTestShop, type TestShop } from '../testing/test-shop.ts';
 import { ORDER_PAY_NONCE } from './nonces.ts';
 import type { Order } from './order.ts';
 import { orderPayRepo } from './order-pay.repo.ts';
-import { orderPayUrl, orderReceivedUrl } from './place-order.ts';
+import { orderPayUrl, orderReceivedUrl } from './payment-steps.ts';
 
 /** React escapes quotes in text; compare page text with the message as it is written. */
 const html = (text: string) => text.replace(/'/g, '&#x27;').replace(/"/g, '&quot;');

@@ -12,7 +12,7 @@ import {
   type CheckoutDeps,
   type CheckoutResult,
   type PaymentChoice,
-} from './place-order.ts';
+} from './payment-steps.ts';
 
 /** An order-pay attempt's request: the session paying, and where the browser comes back to. */
 export interface OrderPayAttempt {

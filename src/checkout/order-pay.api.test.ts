@@ -8,7 +8,7 @@ import { ShopperClient } from '../testing/browser-like-client.ts';
 import { startTestShop, type TestShop } from '../testing/test-shop.ts';
 import { completeBillingForm } from './billing.fixture.ts';
 import type { Order, OrderDraft, OrderStatus } from './order.ts';
-import { orderPayUrl, orderReceivedUrl } from './place-order.ts';
+import { orderPayUrl, orderReceivedUrl } from './payment-steps.ts';
 
 const billing = {
   first_name: 'Ada',

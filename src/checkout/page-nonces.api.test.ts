@@ -9,7 +9,7 @@ import {
 import { databaseKinds } from '../platform/db/testing/test-database.ts';
 import { ShopperClient } from '../testing/browser-like-client.ts';
 import { startTestShop, type TestShop } from '../testing/test-shop.ts';
-import { orderPayUrl } from './place-order.ts';
+import { orderPayUrl } from './payment-steps.ts';
 
 /** The gateway nonces a page gives the browser (its loader's `nonces`). */
 interface PageNonces {

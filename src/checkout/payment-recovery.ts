@@ -9,7 +9,7 @@ import { freeDeadClaims } from './checkout-claim.ts';
 import { holdStockRepo } from './hold-stock.repo.ts';
 import type { OrdersRepo } from './orders.repo.ts';
 import { orderPayRepo } from './order-pay.repo.ts';
-import { takePaymentLock } from './place-order.ts';
+import { takePaymentLock } from './payment-steps.ts';
 
 export interface PaymentRecoveryDeps {
   db: Db;

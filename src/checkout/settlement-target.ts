@@ -1,7 +1,7 @@
 import type { SettlementTarget } from '../payments/settlement.ts';
 import type { Order } from './order.ts';
 import type { OrdersRepo } from './orders.repo.ts';
-import { orderReceivedUrl } from './place-order.ts';
+import { orderReceivedUrl } from './payment-steps.ts';
 
 /** Checkout's side of settlement: its orders are where payments marks an order paid or failed. */
 export function settlementTarget(orders: OrdersRepo): SettlementTarget<Order> {

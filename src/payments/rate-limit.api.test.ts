@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { completeBillingForm } from '../checkout/billing.fixture.ts';
 import { CHECKOUT_NONCE, ORDER_PAY_NONCE } from '../checkout/nonces.ts';
-import { orderPayUrl } from '../checkout/place-order.ts';
+import { orderPayUrl } from '../checkout/payment-steps.ts';
 import { INTENT_RATE_LIMIT } from '../platform/constants/index.ts';
 import { databaseKinds } from '../platform/db/testing/test-database.ts';
 import { messages } from '../platform/messages/index.ts';

@@ -2,7 +2,7 @@ import type { PageLoaderArgs } from '../../page-context.ts';
 import { redirect, type MetaFunction } from 'react-router';
 import { statusName } from '../order.ts';
 import { needsPayment } from '../order-pay-rules.ts';
-import { orderPayUrl } from '../place-order.ts';
+import { orderPayUrl } from '../payment-steps.ts';
 import { MY_ACCOUNT_ORDERS_PER_PAGE } from '../../platform/constants/index.ts';
 import { format, messages } from '../../platform/messages/index.ts';
 import { formatDate } from '../../ui/dates.ts';

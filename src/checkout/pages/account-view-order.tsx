@@ -3,7 +3,7 @@ import { data, type MetaFunction } from 'react-router';
 import { statusName } from '../order.ts';
 import { needsPayment } from '../order-pay-rules.ts';
 import { orderIdParam } from '../order-pay-rules.ts';
-import { orderPayUrl } from '../place-order.ts';
+import { orderPayUrl } from '../payment-steps.ts';
 import { format, messages } from '../../platform/messages/index.ts';
 import { formatDate } from '../../ui/dates.ts';
 import { formatNodes } from '../../accounts/ui/format-nodes.tsx';

@@ -17,7 +17,7 @@ import {
 import { ORDER_PAY_NONCE } from '../nonces.ts';
 import { payPageHeaders, refusalHttp, visitorOf } from '../checkout-answers.ts';
 import { payForOrder } from '../operations.ts';
-import { orderPayUrl, orderReceivedUrl } from '../place-order.ts';
+import { orderPayUrl, orderReceivedUrl } from '../payment-steps.ts';
 import { orderPayForm } from '../schemas.ts';
 import { TermsAgreement } from '../ui/terms-agreement.tsx';
 import { Notices, ownNoticesHandle, useWaitingNotices } from '../../ui/notices.tsx';

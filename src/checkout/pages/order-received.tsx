@@ -4,7 +4,7 @@ import { data, type MetaFunction } from 'react-router';
 import { messages } from '../../platform/messages/index.ts';
 import { useFormatMoney } from '../../ui/money.tsx';
 import { statusName } from '../order.ts';
-import { orderPayUrl } from '../place-order.ts';
+import { orderPayUrl } from '../payment-steps.ts';
 import { orderIdParam } from '../order-pay-rules.ts';
 import { OrderAddresses, OrderDetails, orderAddresses } from '../ui/order-details.tsx';
 

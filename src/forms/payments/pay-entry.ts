@@ -9,7 +9,7 @@ import {
   type DirectPayment,
 } from '../../checkout/direct-orders.ts';
 import { isPaid, type Order } from '../../checkout/order.ts';
-import type { CheckoutDeps } from '../../checkout/place-order.ts';
+import type { CheckoutDeps } from '../../checkout/payment-steps.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { messages } from '../../platform/messages/index.ts';
 import type { FieldOf, FormDefinition } from '../definition.ts';

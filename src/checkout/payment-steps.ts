@@ -16,6 +16,10 @@ import { orderPayRepo } from './order-pay.repo.ts';
 import type { OrdersRepo, PaymentLock } from './orders.repo.ts';
 import type { Destination } from '../cart/shipping.ts';
 
+// The steps every way of paying for an order shares (the checkout's placeOrder and payForOrder in
+// operations.ts, a paid form's direct order): its payment lock, taking the payment, and the
+// results and refusals the doors answer.
+
 /**
  * Why a refusal is not an ordinary one, for the doors to answer in their own way: over the
  * card-testing limit (`retryAfterMs` until another attempt is counted), or another payment
