@@ -208,6 +208,24 @@ export interface PaymentLock {
   until: string;
 }
 
+/** The columns an order takes from its draft: the same when it is created and when it is resumed. */
+function draftColumns(draft: OrderDraft) {
+  return {
+    currency: draft.currency,
+    billing_json: JSON.stringify(draft.billing),
+    shipping_json: JSON.stringify({ address: draft.shippingAddress, method: draft.shippingMethod }),
+    payment_method: draft.paymentMethod,
+    payment_method_title: draft.paymentMethodTitle,
+    subtotal: draft.subtotal,
+    discount_total: draft.discountTotal,
+    shipping_total: draft.shippingTotal,
+    tax_total: draft.taxTotal,
+    total: draft.total,
+    coupons_json: JSON.stringify(draft.coupons),
+    customer_note: draft.customerNote,
+  };
+}
+
 async function insertLines(tx: Db, orderId: number, lines: OrderDraft['lines']): Promise<void> {
   await tx
     .insertInto('order_items')
@@ -319,22 +337,8 @@ export function ordersRepo(db: Db, queueOrderMails: QueueOrderMails) {
             status,
             customer_id: customerId,
             session_id: sessionId,
-            currency: draft.currency,
-            billing_json: JSON.stringify(draft.billing),
-            shipping_json: JSON.stringify({
-              address: draft.shippingAddress,
-              method: draft.shippingMethod,
-            }),
-            payment_method: draft.paymentMethod,
-            payment_method_title: draft.paymentMethodTitle,
+            ...draftColumns(draft),
             transaction_id: null,
-            subtotal: draft.subtotal,
-            discount_total: draft.discountTotal,
-            shipping_total: draft.shippingTotal,
-            tax_total: draft.taxTotal,
-            total: draft.total,
-            coupons_json: JSON.stringify(draft.coupons),
-            customer_note: draft.customerNote,
             created_at: createdAt,
             paid_at: null,
             stock_held_at: status === 'pending' ? createdAt : null,
@@ -399,21 +403,7 @@ export function ordersRepo(db: Db, queueOrderMails: QueueOrderMails) {
           .updateTable('orders')
           .set({
             status: 'pending',
-            currency: draft.currency,
-            billing_json: JSON.stringify(draft.billing),
-            shipping_json: JSON.stringify({
-              address: draft.shippingAddress,
-              method: draft.shippingMethod,
-            }),
-            payment_method: draft.paymentMethod,
-            payment_method_title: draft.paymentMethodTitle,
-            subtotal: draft.subtotal,
-            discount_total: draft.discountTotal,
-            shipping_total: draft.shippingTotal,
-            tax_total: draft.taxTotal,
-            total: draft.total,
-            coupons_json: JSON.stringify(draft.coupons),
-            customer_note: draft.customerNote,
+            ...draftColumns(draft),
             payment_intent_id: null,
             stock_held_at: nowIso(),
           })
